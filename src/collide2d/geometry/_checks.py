@@ -1,0 +1,53 @@
+"""Argument checks shared by the value types and the scalar functions.
+
+Every public entry point checks its input here, once, and names the argument in
+the error. Nothing in this module uses ``assert``: checks must survive ``python -O``.
+"""
+
+from __future__ import annotations
+
+import math
+from numbers import Real
+
+from collide2d.geometry.vec2 import Vec2
+
+
+def real(value: object, name: str) -> float:
+    """Return ``value`` as a finite float, or raise naming ``name``."""
+    kind = type(value)
+    if kind is float or kind is int:
+        number = float(value)  # type: ignore[arg-type]
+    elif isinstance(value, Real) and not isinstance(value, bool):
+        number = float(value)
+    else:
+        raise TypeError(f"{name} must be a real number, got {value!r} ({kind.__name__})")
+    if not math.isfinite(number):
+        raise ValueError(f"{name} must be finite, got {value!r}")
+    return number
+
+
+def size(value: object, name: str) -> float:
+    """Return ``value`` as a finite float ``>= 0``, or raise naming ``name``."""
+    number = real(value, name)
+    if number < 0.0:
+        raise ValueError(f"{name} must be >= 0, got {value!r}")
+    return number
+
+
+def point(value: object, name: str) -> Vec2:
+    """Return ``value`` (a ``Vec2`` or any 2-sequence of numbers) as a finite ``Vec2``."""
+    if type(value) is Vec2:
+        x, y = value
+        if math.isfinite(x) and math.isfinite(y):
+            return value
+    elif isinstance(value, (str, bytes)) or not _is_pair(value):
+        raise TypeError(f"{name} must be a point (x, y), got {value!r}")
+    x, y = value  # type: ignore[misc]
+    return Vec2(real(x, f"{name}.x"), real(y, f"{name}.y"))
+
+
+def _is_pair(value: object) -> bool:
+    try:
+        return len(value) == 2  # type: ignore[arg-type]
+    except TypeError:
+        return False

@@ -1,0 +1,46 @@
+"""Line segments, the input of ray casts."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from collide2d.geometry import _checks
+from collide2d.geometry.vec2 import Vec2
+
+
+class _SegmentFields(NamedTuple):
+    start: Vec2
+    end: Vec2
+
+
+class Segment(_SegmentFields):
+    """An immutable line segment from ``start`` to ``end``.
+
+    A point on it is ``start + delta * fraction`` for ``fraction`` in ``[0, 1]``;
+    :func:`collide2d.raycast` takes ``segment.start, segment.delta``.
+
+    Examples
+    --------
+    >>> s = Segment((0, 0), (4, 2))
+    >>> s.delta, s.point_at(0.5)
+    (Vec2(x=4.0, y=2.0), Vec2(x=2.0, y=1.0))
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, start: tuple[float, float], end: tuple[float, float]) -> Segment:
+        return tuple.__new__(cls, (_checks.point(start, "start"), _checks.point(end, "end")))
+
+    @property
+    def delta(self) -> Vec2:
+        """``end - start``."""
+        return self.end - self.start
+
+    def length(self) -> float:
+        """The Euclidean length."""
+        return self.delta.length()
+
+    def point_at(self, fraction: float) -> Vec2:
+        """Return ``start + delta * fraction``."""
+        f = _checks.real(fraction, "fraction")
+        return self.start + self.delta * f

@@ -1,0 +1,58 @@
+"""Result records of continuous tests."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from collide2d.geometry.vec2 import Vec2
+
+
+class Hit(NamedTuple):
+    """The first contact of a sweep.
+
+    Attributes
+    ----------
+    fraction : float
+        In ``[0, 1)``: the first moment of the frame from which the shapes overlap.
+        The mover's allowed motion is ``a_delta * fraction``.
+    normal : Vec2
+        Unit normal of the surface hit, pointing from the obstacle back toward the
+        mover. For rectangles an axis; an exact corner hit reports the x axis.
+    point : Vec2
+        A point of contact in world coordinates at that moment.
+    started_overlapping : bool
+        True when the shapes already overlap at the start of the frame (then
+        ``fraction == 0`` and ``normal`` is the direction of least penetration).
+    """
+
+    fraction: float
+    normal: Vec2
+    point: Vec2
+    started_overlapping: bool
+
+
+class RayHit(NamedTuple):
+    """Where a segment ``origin + delta * fraction`` enters a shape.
+
+    Attributes
+    ----------
+    fraction : float
+        In ``[0, 1)``: where the segment enters the shape's interior.
+    exit_fraction : float
+        Where the line leaves the interior; may be ``>= 1`` when the segment ends
+        inside, and is ``inf`` for a zero ``delta`` that starts inside.
+    normal : Vec2
+        Unit normal of the surface entered, pointing back toward the origin
+        (for a rectangle an axis; an exact corner hit reports the x axis).
+    point : Vec2
+        ``origin + delta * fraction``.
+    started_inside : bool
+        True when the origin lies inside the shape (then ``fraction == 0`` and
+        ``normal`` points out of the nearest side).
+    """
+
+    fraction: float
+    exit_fraction: float
+    normal: Vec2
+    point: Vec2
+    started_inside: bool
