@@ -1,0 +1,72 @@
+from fractions import Fraction
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from collide2d import Circle, Rect, overlaps
+from tests import reference
+
+coords = st.integers(-50, 50)
+sizes = st.integers(0, 30)
+rects = st.builds(Rect, coords, coords, sizes, sizes)
+circles = st.builds(Circle, coords, coords, sizes)
+
+
+def test_rects_must_overlap_on_both_axes_not_either():
+    # Regression: one classic write-up joins the axis tests with "or".
+    a = Rect(0, 0, 10, 10)
+    assert not overlaps(a, Rect(5, 20, 10, 10))  # x ranges overlap, y ranges do not
+    assert not overlaps(a, Rect(20, 5, 10, 10))  # y ranges overlap, x ranges do not
+    assert overlaps(a, Rect(5, 5, 10, 10))
+
+
+def test_touching_edges_and_corners_do_not_overlap():
+    a = Rect(0, 0, 10, 10)
+    for b in (Rect(10, 0, 5, 5), Rect(-5, 0, 5, 5), Rect(0, 10, 5, 5), Rect(10, 10, 5, 5)):
+        assert not overlaps(a, b) and not overlaps(b, a)
+    assert not overlaps(Circle(0, 0, 1), Circle(2, 0, 1))
+    assert not overlaps(Circle(12, 5, 2), a)
+    assert not overlaps(Circle(13, 13, 3 * 2**0.5 - 1e-12), a)
+
+
+def test_points_overlap_only_shapes_they_lie_strictly_inside():
+    a = Rect(0, 0, 10, 10)
+    assert overlaps(Rect(5, 5, 0, 0), a)
+    assert not overlaps(Rect(0, 5, 0, 0), a)
+    assert not overlaps(Rect(5, 5, 0, 0), Rect(5, 5, 0, 0))
+    assert overlaps(Circle(5, 5, 0), a) and not overlaps(Circle(10, 5, 0), a)
+    assert not overlaps(Circle(0, 0, 0), Circle(0, 0, 0))
+    assert overlaps(Circle(0, 0, 0), Circle(0.5, 0, 1))
+
+
+def _exact(shape):
+    if isinstance(shape, Rect):
+        return ("rect", reference.rect_box(*map(int, shape)))
+    return ("circle", tuple(Fraction(int(v)) for v in shape))
+
+
+def _reference_overlap(a, b):
+    (ka, ea), (kb, eb) = _exact(a), _exact(b)
+    if ka == kb == "rect":
+        return reference.boxes_overlap(ea, eb)
+    if ka == kb == "circle":
+        return (ea[0] - eb[0]) ** 2 + (ea[1] - eb[1]) ** 2 < (ea[2] + eb[2]) ** 2
+    if ka == "circle":
+        return reference.circle_rect_overlap(*ea, eb)
+    return reference.circle_rect_overlap(*eb, ea)
+
+
+@given(st.one_of(rects, circles), st.one_of(rects, circles))
+def test_overlaps_equals_the_exact_reference_and_is_symmetric(a, b):
+    expected = _reference_overlap(a, b)
+    assert overlaps(a, b) == expected
+    assert overlaps(b, a) == expected
+
+
+def test_overlaps_rejects_other_types_naming_the_argument():
+    import pytest
+
+    with pytest.raises(TypeError, match="^b must be"):
+        overlaps(Rect(0, 0, 1, 1), (0, 0, 1, 1))
+    with pytest.raises(TypeError, match="^a must be"):
+        overlaps("rect", Rect(0, 0, 1, 1))

@@ -1,0 +1,142 @@
+"""Slow, obviously correct oracles for the fast paths.
+
+Everything here is exact rational arithmetic (``fractions.Fraction``) or brute
+force, written from the definitions in ``docs/concepts.md`` rather than from the
+algorithms the library uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, localcontext
+from fractions import Fraction
+from typing import Callable
+
+Q = Fraction
+
+
+@dataclass(frozen=True)
+class ExactHit:
+    """What a sweep must report, exactly."""
+
+    fraction: Fraction
+    exit_fraction: Fraction | None  # None stands for +infinity
+    axis: str  # "x" or "y": the axis of the entry normal (meaningless if started)
+    sign: int  # the sign of the normal along that axis
+    started: bool
+
+
+def boxes_overlap(a: tuple[Q, Q, Q, Q], b: tuple[Q, Q, Q, Q]) -> bool:
+    """The strict overlap of two boxes ``(left, top, right, bottom)``."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _box_at(box: tuple[Q, Q, Q, Q], dx: Q, dy: Q, t: Q) -> tuple[Q, Q, Q, Q]:
+    return (box[0] + dx * t, box[1] + dy * t, box[2] + dx * t, box[3] + dy * t)
+
+
+def _overlap_interval(
+    inside: Callable[[Q], bool], critical: list[Q]
+) -> tuple[Q | None, Q | None] | None:
+    """The open interval of times where ``inside`` holds, on the whole line.
+
+    ``inside`` must hold on one open interval whose ends are among ``critical``.
+    Returns ``(lo, hi)`` with ``None`` for an infinite end, or ``None`` if empty.
+    """
+    times = sorted(set(critical))
+    if not times:
+        return (None, None) if inside(Q(0)) else None
+    probes: list[tuple[Q | None, Q | None, Q]] = [(None, times[0], times[0] - 1)]
+    for lo, hi in zip(times, times[1:]):
+        probes.append((lo, hi, (lo + hi) / 2))
+    probes.append((times[-1], None, times[-1] + 1))
+    hits = [(lo, hi) for lo, hi, t in probes if inside(t)]
+    if not hits:
+        return None
+    return hits[0][0], hits[-1][1]
+
+
+def sweep_boxes(
+    a: tuple[Q, Q, Q, Q], delta: tuple[Q, Q], b: tuple[Q, Q, Q, Q]
+) -> ExactHit | None:
+    """The exact sweep of box ``a`` (``left, top, right, bottom``) by ``delta`` against ``b``."""
+    dx, dy = delta
+    critical = []
+    if dx:
+        critical += [(b[0] - a[2]) / dx, (b[2] - a[0]) / dx]
+    if dy:
+        critical += [(b[1] - a[3]) / dy, (b[3] - a[1]) / dy]
+    interval = _overlap_interval(lambda t: boxes_overlap(_box_at(a, dx, dy, t), b), critical)
+    if interval is None:
+        return None
+    lo, hi = interval
+    if hi is not None and hi <= 0:
+        return None
+    if lo is not None and lo >= 1:
+        return None
+    started = lo is None or lo < 0
+    fraction = Q(0) if started else lo
+    assert fraction is not None
+    # The entry axis is the one whose intervals were not yet overlapping at that moment;
+    # when neither was (an exact corner), the x axis.
+    at = _box_at(a, dx, dy, fraction)
+    x_open = at[0] < b[2] and b[0] < at[2]
+    axis = "y" if x_open else "x"
+    sign = -1 if (dx if axis == "x" else dy) > 0 else 1
+    return ExactHit(fraction, hi, axis, sign, started)
+
+
+def rect_box(x: int, y: int, w: int, h: int) -> tuple[Q, Q, Q, Q]:
+    """``(x, y, w, h)`` as an exact ``(left, top, right, bottom)``."""
+    return (Q(x), Q(y), Q(x) + Q(w), Q(y) + Q(h))
+
+
+def sweep_rects(
+    a: tuple[int, int, int, int],
+    a_delta: tuple[int, int],
+    b: tuple[int, int, int, int],
+    b_delta: tuple[int, int] = (0, 0),
+) -> ExactHit | None:
+    """The exact sweep of two moving rects ``(x, y, w, h)``, in ``b``'s frame."""
+    delta = (Q(a_delta[0]) - Q(b_delta[0]), Q(a_delta[1]) - Q(b_delta[1]))
+    return sweep_boxes(rect_box(*a), delta, rect_box(*b))
+
+
+def raycast_rect(
+    origin: tuple[int, int], delta: tuple[int, int], rect: tuple[int, int, int, int]
+) -> ExactHit | None:
+    """The exact ray cast: a sweep of a zero-size box."""
+    ox, oy = Q(origin[0]), Q(origin[1])
+    return sweep_boxes((ox, oy, ox, oy), (Q(delta[0]), Q(delta[1])), rect_box(*rect))
+
+
+def disc_entry(p: tuple[Q, Q], d: tuple[Q, Q], r: Q, digits: int = 60) -> Decimal | None:
+    """First time ``t`` (any sign) when ``|p + t d| = r``, to ``digits`` digits, or None.
+
+    None when the line misses or only touches the circle (no open overlap).
+    """
+    a = d[0] * d[0] + d[1] * d[1]
+    b = p[0] * d[0] + p[1] * d[1]
+    c = p[0] * p[0] + p[1] * p[1] - r * r
+    if a == 0 or r == 0:
+        return None
+    disc = b * b - a * c
+    if disc <= 0:
+        return None
+    with localcontext() as ctx:
+        ctx.prec = digits
+        root = Decimal(disc.numerator) / Decimal(disc.denominator)
+        return (-_dec(b) - root.sqrt()) / _dec(a)
+
+
+def _dec(value: Q) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def circle_rect_overlap(cx: Q, cy: Q, r: Q, box: tuple[Q, Q, Q, Q]) -> bool:
+    """Exact: the distance from the centre to the closed box is less than ``r``."""
+    if r == 0:
+        return box[0] < cx < box[2] and box[1] < cy < box[3]
+    px = min(max(cx, box[0]), box[2])
+    py = min(max(cy, box[1]), box[3])
+    return (cx - px) ** 2 + (cy - py) ** 2 < r * r
