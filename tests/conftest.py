@@ -7,6 +7,7 @@ from hypothesis import settings
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-settings.register_profile("ci", max_examples=300, deadline=None)
 settings.register_profile("dev", max_examples=100, deadline=None)
+settings.register_profile("ci", max_examples=300, deadline=None)
+settings.register_profile("thorough", max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
