@@ -7,10 +7,11 @@ algorithms the library uses.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from typing import Callable
 
 Q = Fraction
 
@@ -47,7 +48,7 @@ def _overlap_interval(
     if not times:
         return (None, None) if inside(Q(0)) else None
     probes: list[tuple[Q | None, Q | None, Q]] = [(None, times[0], times[0] - 1)]
-    for lo, hi in zip(times, times[1:]):
+    for lo, hi in itertools.pairwise(times):
         probes.append((lo, hi, (lo + hi) / 2))
     probes.append((times[-1], None, times[-1] + 1))
     hits = [(lo, hi) for lo, hi, t in probes if inside(t)]
@@ -56,9 +57,7 @@ def _overlap_interval(
     return hits[0][0], hits[-1][1]
 
 
-def sweep_boxes(
-    a: tuple[Q, Q, Q, Q], delta: tuple[Q, Q], b: tuple[Q, Q, Q, Q]
-) -> ExactHit | None:
+def sweep_boxes(a: tuple[Q, Q, Q, Q], delta: tuple[Q, Q], b: tuple[Q, Q, Q, Q]) -> ExactHit | None:
     """The exact sweep of box ``a`` (``left, top, right, bottom``) by ``delta`` against ``b``."""
     dx, dy = delta
     critical = []

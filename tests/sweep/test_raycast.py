@@ -36,7 +36,11 @@ def test_rect_raycasts_match_exact_arithmetic(origin, delta, rect):
     check_rect(origin, delta, rect)
 
 
-@given(st.tuples(small, small), st.tuples(small, small), st.tuples(small, small, st.integers(0, 9), st.integers(0, 9)))
+@given(
+    st.tuples(small, small),
+    st.tuples(small, small),
+    st.tuples(small, small, st.integers(0, 9), st.integers(0, 9)),
+)
 def test_small_rect_raycasts_match_exact_arithmetic(origin, delta, rect):
     check_rect(origin, delta, rect)
 
@@ -81,7 +85,9 @@ def test_circle_raycast_entry_exit_and_normal():
     assert inside.started_inside and inside.normal == (1, 0)
 
 
-@given(st.tuples(small, small), st.tuples(small, small), st.tuples(small, small, st.integers(0, 20)))
+@given(
+    st.tuples(small, small), st.tuples(small, small), st.tuples(small, small, st.integers(0, 20))
+)
 def test_circle_raycast_matches_the_exact_root(origin, delta, circle):
     hit = raycast(origin, delta, Circle(*circle))
     p = (reference.Q(origin[0] - circle[0]), reference.Q(origin[1] - circle[1]))

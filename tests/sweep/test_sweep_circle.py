@@ -60,9 +60,11 @@ def test_circle_circle_matches_the_exact_root(a, a_delta, b, b_delta):
         assert math.isclose(math.hypot(*hit.normal), 1.0, rel_tol=1e-12)
 
 
-@given(st.tuples(st.integers(-2**20, 2**20), st.integers(-2**20, 2**20), st.integers(0, 2**20)),
-       st.tuples(st.integers(-2**20, 2**20), st.integers(-2**20, 2**20)),
-       st.tuples(st.integers(-2**20, 2**20), st.integers(-2**20, 2**20), st.integers(0, 2**20)))
+@given(
+    st.tuples(st.integers(-(2**20), 2**20), st.integers(-(2**20), 2**20), st.integers(0, 2**20)),
+    st.tuples(st.integers(-(2**20), 2**20), st.integers(-(2**20), 2**20)),
+    st.tuples(st.integers(-(2**20), 2**20), st.integers(-(2**20), 2**20), st.integers(0, 2**20)),
+)
 def test_large_circle_sweeps_match_the_exact_root(a, delta, b):
     Q = Fraction
     p = (Q(a[0] - b[0]), Q(a[1] - b[1]))
@@ -114,14 +116,18 @@ def test_circle_rect_first_contact_is_exact_up_to_rounding(circle, delta, rect):
     # Just after the fraction they overlap, unless the contact is a near-tangent graze.
     later = [f + eps * k for k in (1, 1000, 10**6)]
     assert any(_exact_overlap_at(circle, delta, rect, t) for t in later) or hit.normal not in (
-        (1, 0), (-1, 0), (0, 1), (0, -1))
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+    )
 
 
 def test_circle_rect_catalogue():
     box = Rect(10, 0, 10, 10)
     hit = sweep(Circle(0, 5, 2), (20, 0), box)
     assert hit.fraction == 0.4 and hit.normal == (-1, 0) and hit.point == (10, 5)
-    corner = sweep(Circle(0, -10, 2 ** 0.5), (20, 20), box)
+    corner = sweep(Circle(0, -10, 2**0.5), (20, 20), box)
     assert corner.normal == pytest.approx((-(0.5**0.5), -(0.5**0.5)))
     assert corner.point == (10, 0)
     assert sweep(Circle(0, -2, 2), (40, 0), box) is None  # rolls along the top

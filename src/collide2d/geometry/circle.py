@@ -42,7 +42,9 @@ class Circle(_CircleFields):
     __slots__ = ()
 
     def __new__(cls, x: float, y: float, r: float) -> Circle:
-        return tuple.__new__(cls, (_checks.real(x, "x"), _checks.real(y, "y"), _checks.size(r, "r")))
+        return tuple.__new__(
+            cls, (_checks.real(x, "x"), _checks.real(y, "y"), _checks.size(r, "r"))
+        )
 
     @property
     def center(self) -> Vec2:

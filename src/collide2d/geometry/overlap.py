@@ -88,8 +88,8 @@ def overlaps(a: Shape, b: Shape) -> bool:
     tb = type(b)
     if ta is Rect:
         if tb is Rect:
-            ax, ay, aw, ah = a
-            bx, by, bw, bh = b
+            ax, ay, aw, ah = a  # type: ignore[misc]
+            bx, by, bw, bh = b  # type: ignore[misc]
             return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
         if tb is Circle:
             return circle_rect_overlap(b, a)  # type: ignore[arg-type]

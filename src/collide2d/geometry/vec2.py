@@ -49,7 +49,7 @@ class Vec2(_Vec2Fields):
     def __mul__(self, scale: float) -> Vec2:  # type: ignore[override]
         return Vec2(self[0] * scale, self[1] * scale)
 
-    __rmul__ = __mul__
+    __rmul__ = __mul__  # type: ignore[assignment]
 
     def __truediv__(self, scale: float) -> Vec2:
         return Vec2(self[0] / scale, self[1] / scale)

@@ -68,7 +68,9 @@ def disc_interval(px: float, py: float, dx: float, dy: float, r: float) -> tuple
     return (t1, t2) if t1 < t2 else (t2, t1)
 
 
-def _exact_coefficients(px: float, py: float, dx: float, dy: float, r: float) -> tuple[float, float]:
+def _exact_coefficients(
+    px: float, py: float, dx: float, dy: float, r: float
+) -> tuple[float, float]:
     """``c`` and the discriminant of :func:`disc_interval`, computed exactly then rounded."""
     fpx, fpy, fdx, fdy, fr = (Fraction(v) for v in (px, py, dx, dy, r))
     rr = fr * fr

@@ -13,9 +13,7 @@ from collide2d.sweep.hit import RayHit
 from collide2d.sweep.rect import least_penetration
 
 
-def raycast(
-    origin: tuple[float, float], delta: tuple[float, float], shape: Shape
-) -> RayHit | None:
+def raycast(origin: tuple[float, float], delta: tuple[float, float], shape: Shape) -> RayHit | None:
     """Cast the segment from ``origin`` to ``origin + delta`` against a shape.
 
     The segment hits when it enters the shape's open interior at a fraction in

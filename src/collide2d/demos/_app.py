@@ -1,0 +1,161 @@
+"""The app shell every demo runs in: window, fixed timestep, HUD and headless mode.
+
+A demo subclasses :class:`Demo` and implements ``update`` (fixed timestep, reads
+an :class:`Input`), ``draw`` and optionally ``handle_event``, ``hud`` and
+``script``. Headless runs replace the keyboard by the demo's ``script`` and save
+the last frame as a PNG.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import pygame
+
+SIZE = (960, 640)
+STEP = 1.0 / 60.0
+BACKGROUND = (18, 20, 28)
+TEXT = (220, 224, 235)
+DIM = (120, 126, 145)
+
+
+class Input:
+    """The keys held this frame: read from pygame, or given by a script."""
+
+    def __init__(self, held: Iterable[int] = (), mods: int = 0, live: bool = False) -> None:
+        self._held = set(held)
+        self._mods = mods
+        self._live = live
+
+    @classmethod
+    def from_keyboard(cls) -> Input:
+        """The real keyboard state."""
+        return cls(mods=pygame.key.get_mods(), live=True)
+
+    def pressed(self, key: int) -> bool:
+        """Whether ``key`` (a ``pygame.K_*`` constant) is held."""
+        if self._live:
+            return bool(pygame.key.get_pressed()[key])
+        return key in self._held
+
+    @property
+    def shift(self) -> bool:
+        """Whether a Shift key is held."""
+        return bool(self._mods & pygame.KMOD_SHIFT)
+
+    @property
+    def ctrl(self) -> bool:
+        """Whether a Ctrl key is held."""
+        return bool(self._mods & pygame.KMOD_CTRL)
+
+
+class Demo:
+    """Base class of the demos: override what the demo needs."""
+
+    name = "demo"
+    title = "Demo"
+    help: Sequence[str] = ()
+
+    def __init__(self, size: tuple[int, int] = SIZE) -> None:
+        self.size = size
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """React to one pygame event (key presses, mouse)."""
+
+    def update(self, dt: float, keys: Input) -> None:
+        """Advance the demo by one fixed step of ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene (the shell draws the HUD on top)."""
+
+    def hud(self) -> list[str]:
+        """Status lines for the HUD."""
+        return []
+
+    def script(self, frame: int) -> tuple[list[pygame.event.Event], Input]:
+        """Scripted input for headless frame ``frame``: events and held keys."""
+        return [], Input()
+
+
+def headless_default() -> bool:
+    """Whether this machine has no display to open a window on."""
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return True
+    if sys.platform.startswith(("linux", "freebsd")):
+        return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return False
+
+
+class App:
+    """Runs demos in a window, or headless into PNG files."""
+
+    def __init__(self, headless: bool) -> None:
+        self.headless = headless
+        if headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        self.screen = pygame.display.set_mode(SIZE)
+        self.font = pygame.font.Font(None, 20)
+
+    def close(self) -> None:
+        """Shut pygame down."""
+        pygame.quit()
+
+    def draw_frame(self, demo: Demo, footer: str) -> None:
+        """Draw the demo and the HUD onto the screen surface."""
+        self.screen.fill(BACKGROUND)
+        demo.draw(self.screen)
+        lines = [demo.title, *demo.hud()]
+        for row, line in enumerate(lines):
+            colour = TEXT if row == 0 else DIM
+            self.screen.blit(self.font.render(line, True, colour), (10, 8 + 18 * row))
+        help_lines = [*demo.help, footer]
+        top = SIZE[1] - 8 - 18 * len(help_lines)
+        for row, line in enumerate(help_lines):
+            self.screen.blit(self.font.render(line, True, DIM), (10, top + 18 * row))
+
+    def run_headless(self, demo: Demo, frames: int, out: Path) -> Path:
+        """Play ``demo``'s script for ``frames`` steps and save the last frame."""
+        for frame in range(frames):
+            events, keys = demo.script(frame)
+            for event in events:
+                demo.handle_event(event)
+            demo.update(STEP, keys)
+        self.draw_frame(demo, "headless: scripted scene")
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / f"{demo.name}.png"
+        pygame.image.save(self.screen, str(path))
+        return path
+
+    def run_window(self, demos: Sequence[type[Demo]]) -> None:
+        """Run the showcase in a window: Tab switches demo, F12 saves, Esc quits."""
+        index = 0
+        demo = demos[index]()
+        clock = pygame.time.Clock()
+        lag = 0.0
+        while True:
+            pygame.display.set_caption(f"collide2d - {demo.title}")
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT or (
+                    event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+                ):
+                    return
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and len(demos) > 1:
+                    index = (index + 1) % len(demos)
+                    demo = demos[index]()
+                    continue
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+                    pygame.image.save(self.screen, f"{demo.name}.png")
+                demo.handle_event(event)
+            lag += min(clock.tick(60) / 1000.0, 0.25)
+            while lag >= STEP:
+                demo.update(STEP, Input.from_keyboard())
+                lag -= STEP
+            footer = "Tab: next demo   F12: screenshot   Esc: quit"
+            self.draw_frame(demo, footer)
+            pygame.display.flip()

@@ -1,0 +1,74 @@
+"""Every demo runs headless and draws what it is about."""
+
+import numpy as np
+import pygame
+import pytest
+
+from collide2d import demos
+from collide2d.cli import main
+from collide2d.demos._app import App
+from collide2d.demos.sweep import COLLISION, SweepDemo
+
+
+def _pixels(path):
+    surface = pygame.image.load(str(path))
+    return np.transpose(pygame.surfarray.array3d(surface), (1, 0, 2))
+
+
+def _count(image, colour):
+    return int(np.all(image == np.array(colour), axis=-1).sum())
+
+
+@pytest.fixture
+def app():
+    shell = App(headless=True)
+    yield shell
+    shell.close()
+
+
+def test_cli_writes_a_screenshot_of_every_demo(tmp_path, capsys):
+    assert main(["demo", "--headless", "--frames", "30", "--out", str(tmp_path)]) == 0
+    written = sorted(p.stem for p in tmp_path.glob("*.png"))
+    assert written == sorted(demos.names())
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_sweep_screenshot_shows_the_collision(app, tmp_path):
+    demo = SweepDemo()
+    path = app.run_headless(demo, 60, tmp_path)
+    assert demo.hit is not None and not demo.hit.started_overlapping
+    image = _pixels(path)
+    assert _count(image, COLLISION) > 500  # both shapes outlined at the moment of contact
+
+
+def test_sweep_screenshot_has_no_collision_colour_when_shapes_miss(app, tmp_path):
+    demo = SweepDemo()
+    demo.b.center = demo.b.center + (0, 400)
+    path = app.run_headless(demo, 1, tmp_path)
+    assert demo.hit is None
+    assert _count(_pixels(path), COLLISION) == 0
+
+
+def test_sweep_demo_circle_toggle_and_pre_collision(app, tmp_path):
+    demo = SweepDemo()
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z))
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x))
+    assert demo.a.kind == demo.b.kind == "circle"
+    demo.a.center = demo.b.center + (10, 0)
+    app.run_headless(demo, 1, tmp_path)
+    assert demo.hit is not None and demo.hit.started_overlapping
+    assert any("pre-collision" in line for line in demo.hud())
+
+
+def test_sweep_demo_keys_move_destinations_and_shapes(app):
+    from collide2d.demos._app import Input
+
+    demo = SweepDemo()
+    before_delta, before_center = demo.a.delta, demo.a.center
+    demo.update(0.5, Input({pygame.K_d}))
+    assert demo.a.delta.x > before_delta.x and demo.a.center == before_center
+    demo.update(0.5, Input({pygame.K_d}, mods=pygame.KMOD_SHIFT))
+    assert demo.a.center.x > before_center.x
+    slow = SweepDemo()
+    slow.update(0.5, Input({pygame.K_d, pygame.K_SPACE}))
+    assert slow.a.delta.x - before_delta.x < demo.a.delta.x - before_delta.x
