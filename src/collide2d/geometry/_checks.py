@@ -34,6 +34,26 @@ def size(value: object, name: str) -> float:
     return number
 
 
+def xy(value: object, name: str) -> tuple[float, float]:
+    """Return ``value`` (a ``Vec2`` or any 2-sequence of numbers) as finite ``(x, y)``.
+
+    The fast path returns a ``Vec2`` or a 2-tuple of finite numbers as it is
+    (``v * 0.0 == 0.0`` is false for NaN and infinities, and raises for strings);
+    anything else is checked and converted by :func:`point`.
+    """
+    kind = type(value)
+    if kind is Vec2 or kind is tuple:
+        try:
+            x: float
+            y: float
+            x, y = value  # type: ignore[misc]
+            if x * 0.0 == 0.0 and y * 0.0 == 0.0:
+                return value  # type: ignore[return-value]
+        except (TypeError, ValueError):
+            pass
+    return point(value, name)
+
+
 def point(value: object, name: str) -> Vec2:
     """Return ``value`` (a ``Vec2`` or any 2-sequence of numbers) as a finite ``Vec2``."""
     if type(value) is Vec2:

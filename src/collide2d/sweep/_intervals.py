@@ -58,8 +58,10 @@ def disc_interval(px: float, py: float, dx: float, dy: float, r: float) -> tuple
     cross = px * dy - py * dx
     ar = a * rr
     disc = ar - cross * cross
-    if disc <= CIRCLE_EXACT_FALLBACK * ar or abs(c) <= CIRCLE_EXACT_FALLBACK * pp:
-        c, disc = _exact_coefficients(px, py, dx, dy, r)
+    if abs(c) <= CIRCLE_EXACT_FALLBACK * pp:
+        c = exact_c(px, py, r)
+    if abs(disc) <= CIRCLE_EXACT_FALLBACK * ar:
+        disc = exact_discriminant(px, py, dx, dy, r)
     if disc <= 0.0:
         return INF, -INF
     q = -(b + math.copysign(math.sqrt(disc), b))
@@ -68,13 +70,14 @@ def disc_interval(px: float, py: float, dx: float, dy: float, r: float) -> tuple
     return (t1, t2) if t1 < t2 else (t2, t1)
 
 
-def _exact_coefficients(
-    px: float, py: float, dx: float, dy: float, r: float
-) -> tuple[float, float]:
-    """``c`` and the discriminant of :func:`disc_interval`, computed exactly then rounded."""
+def exact_c(px: float, py: float, r: float) -> float:
+    """``|p|^2 - r^2`` computed exactly, then rounded once."""
+    fpx, fpy, fr = Fraction(px), Fraction(py), Fraction(r)
+    return float(fpx * fpx + fpy * fpy - fr * fr)
+
+
+def exact_discriminant(px: float, py: float, dx: float, dy: float, r: float) -> float:
+    """``|d|^2 r^2 - (p x d)^2`` (the quarter discriminant) computed exactly, then rounded."""
     fpx, fpy, fdx, fdy, fr = (Fraction(v) for v in (px, py, dx, dy, r))
-    rr = fr * fr
     cross = fpx * fdy - fpy * fdx
-    c = fpx * fpx + fpy * fpy - rr
-    disc = (fdx * fdx + fdy * fdy) * rr - cross * cross
-    return float(c), float(disc)
+    return float((fdx * fdx + fdy * fdy) * fr * fr - cross * cross)

@@ -15,11 +15,13 @@ import math
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
-from collide2d.sweep._intervals import axis_interval, disc_interval
+from collide2d.sweep._intervals import axis_interval, disc_interval, exact_c, exact_discriminant
 from collide2d.sweep.hit import Hit
 from collide2d.sweep.rect import least_penetration
+from collide2d.tolerances import CIRCLE_EXACT_FALLBACK
 
 _X_AXIS = Vec2(1.0, 0.0)
+_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot path)
 
 
 def direction(x: float, y: float) -> Vec2:
@@ -30,26 +32,62 @@ def direction(x: float, y: float) -> Vec2:
     return Vec2(x / length, y / length)
 
 
-def sweep_circle_circle(a: Circle, dx: float, dy: float, b: Circle) -> Hit | None:
-    """Sweep ``a`` by ``(dx, dy)`` against a still ``b``; the point is in ``b``'s frame."""
+def sweep_circle_circle(
+    a: Circle, dx: float, dy: float, b: Circle, bdx: float = 0.0, bdy: float = 0.0
+) -> Hit | None:
+    """Sweep ``a`` by ``(dx, dy)`` against a still ``b``.
+
+    ``(bdx, bdy)`` is how the frame itself moves (``b``'s own delta): only the
+    contact point depends on it, which is reported in world coordinates.
+    """
     ax, ay, ra = a
     bx, by, rb = b
     px = ax - bx
     py = ay - by
-    enter, leave = disc_interval(px, py, dx, dy, ra + rb)
-    if not (enter < leave and enter < 1.0 and leave > 0.0):
+    reach = ra + rb
+    if reach == 0.0:  # two points never overlap
         return None
-    if enter < 0.0:
+    # |p + t d| = reach, as in disc_interval but only the entry is needed: they start
+    # overlapping iff c < 0, and otherwise meet only while approaching (b < 0).
+    pp = px * px + py * py
+    rr = reach * reach
+    c = pp - rr
+    if abs(c) <= CIRCLE_EXACT_FALLBACK * pp:
+        c = exact_c(px, py, reach)
+    if c < 0.0:
         normal = direction(px, py)
         depth_mid = (rb - ra + math.hypot(px, py)) * 0.5
         return Hit(0.0, normal, Vec2(bx + normal.x * depth_mid, by + normal.y * depth_mid), True)
+    b_half = px * dx + py * dy
+    if b_half >= 0.0:
+        return None
+    cross = px * dy - py * dx
+    ar = (dx * dx + dy * dy) * rr
+    disc = ar - cross * cross
+    if abs(disc) <= CIRCLE_EXACT_FALLBACK * ar:
+        disc = exact_discriminant(px, py, dx, dy, reach)
+    if disc <= 0.0:
+        return None
+    enter = c / (math.sqrt(disc) - b_half)
+    if enter >= 1.0:
+        return None
     fraction = enter + 0.0
-    normal = direction(px + dx * fraction, py + dy * fraction)
-    return Hit(fraction, normal, Vec2(bx + normal.x * rb, by + normal.y * rb), False)
+    # At first contact the centres are exactly ``reach`` apart: no square root needed.
+    nx = (px + dx * fraction) / reach
+    ny = (py + dy * fraction) / reach
+    cx = bx + bdx * fraction + nx * rb
+    cy = by + bdy * fraction + ny * rb
+    return _new(Hit, (fraction, _new(Vec2, (nx, ny)), _new(Vec2, (cx, cy)), False))
 
 
-def sweep_circle_rect(a: Circle, dx: float, dy: float, b: Rect) -> Hit | None:
-    """Sweep circle ``a`` by ``(dx, dy)`` against a still rectangle ``b``."""
+def sweep_circle_rect(
+    a: Circle, dx: float, dy: float, b: Rect, bdx: float = 0.0, bdy: float = 0.0
+) -> Hit | None:
+    """Sweep circle ``a`` by ``(dx, dy)`` against a still rectangle ``b``.
+
+    ``(bdx, bdy)`` is how the frame itself moves (``b``'s own delta): only the
+    contact point depends on it, which is reported in world coordinates.
+    """
     cx, cy, r = a
     left, top, w, h = b
     right = left + w
@@ -85,7 +123,9 @@ def sweep_circle_rect(a: Circle, dx: float, dy: float, b: Rect) -> Hit | None:
         normal = Vec2(0.0, -1.0) if dy > 0.0 else Vec2(0.0, 1.0)
     else:
         normal = direction(x - point.x, y - point.y)
-    return Hit(fraction, normal, point, False)
+    if bdx != 0.0 or bdy != 0.0:
+        point = Vec2(point.x + bdx * fraction, point.y + bdy * fraction)
+    return _new(Hit, (fraction, normal, point, False))
 
 
 def _earlier(enter: float, leave: float, best: float, best_exit: float) -> bool:

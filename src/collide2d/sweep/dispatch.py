@@ -69,34 +69,25 @@ def sweep(
     >>> sweep(Circle(0, 0, 1), (4, 0), Circle(6, 0, 1), (-4, 0)).fraction
     0.5
     """
-    ax, ay = _checks.point(a_delta, "a_delta")
-    bx, by = _checks.point(b_delta, "b_delta")
+    ax, ay = _checks.xy(a_delta, "a_delta")
+    bx, by = _checks.xy(b_delta, "b_delta")
     dx = ax - bx
     dy = ay - by
     ta = type(a)
     tb = type(b)
     if ta is Rect and tb is Rect:
-        hit = sweep_rect_rect(a, dx, dy, b)  # type: ignore[arg-type]
-    elif ta is Circle and tb is Circle:
-        hit = sweep_circle_circle(a, dx, dy, b)  # type: ignore[arg-type]
-    elif ta is Circle and tb is Rect:
-        hit = sweep_circle_rect(a, dx, dy, b)  # type: ignore[arg-type]
-    elif ta is Rect and tb is Circle:
-        # Swap roles: the circle moves by -d in the rectangle's frame.
-        hit = sweep_circle_rect(b, -dx, -dy, a)  # type: ignore[arg-type]
+        return sweep_rect_rect(a, dx, dy, b, bx, by)  # type: ignore[arg-type]
+    if ta is Circle and tb is Circle:
+        return sweep_circle_circle(a, dx, dy, b, bx, by)  # type: ignore[arg-type]
+    if ta is Circle and tb is Rect:
+        return sweep_circle_rect(a, dx, dy, b, bx, by)  # type: ignore[arg-type]
+    if ta is Rect and tb is Circle:
+        # Swap roles: the circle moves by -d in the frame of the rectangle, which moves by
+        # a_delta; the normal must point from b back toward a, so it flips.
+        hit = sweep_circle_rect(b, -dx, -dy, a, ax, ay)  # type: ignore[arg-type]
         if hit is None:
             return None
         fraction, normal, point, started = hit
         flipped = Vec2(0.0 - normal[0], 0.0 - normal[1])  # no negative zeros
-        return Hit(fraction, flipped, _to_world(point, ax, ay, fraction), started)
-    else:
-        return sweep(as_shape(a, "a"), (ax, ay), as_shape(b, "b"), (bx, by))
-    if hit is None or (bx == 0.0 and by == 0.0):
-        return hit
-    fraction, normal, point, started = hit
-    return Hit(fraction, normal, _to_world(point, bx, by, fraction), started)
-
-
-def _to_world(point: Vec2, dx: float, dy: float, fraction: float) -> Vec2:
-    """Move a point of the still shape's frame to where that shape is at ``fraction``."""
-    return Vec2(point[0] + dx * fraction, point[1] + dy * fraction)
+        return Hit(fraction, flipped, point, started)
+    return sweep(as_shape(a, "a"), (ax, ay), as_shape(b, "b"), (bx, by))

@@ -45,8 +45,8 @@ def raycast(origin: tuple[float, float], delta: tuple[float, float], shape: Shap
     >>> raycast((0, 0), (20, 0), Rect(10, 0, 10, 10)) is None  # grazes the top edge
     True
     """
-    ox, oy = _checks.point(origin, "origin")
-    dx, dy = _checks.point(delta, "delta")
+    ox, oy = _checks.xy(origin, "origin")
+    dx, dy = _checks.xy(delta, "delta")
     if type(shape) is Rect:
         left, top, w, h = shape
         right = left + w

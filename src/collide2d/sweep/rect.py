@@ -8,15 +8,18 @@ method (Ericson, Real-Time Collision Detection, 5.3.3 and 5.5.8).
 
 from __future__ import annotations
 
+import math
+
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
-from collide2d.sweep._intervals import axis_interval
 from collide2d.sweep.hit import Hit
 
 _LEFT = Vec2(-1.0, 0.0)
 _RIGHT = Vec2(1.0, 0.0)
 _UP = Vec2(0.0, -1.0)
 _DOWN = Vec2(0.0, 1.0)
+_INF = math.inf
+_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot path)
 
 
 def least_penetration(
@@ -37,16 +40,46 @@ def least_penetration(
     return _UP if to_top <= to_bottom else _DOWN
 
 
-def sweep_rect_rect(a: Rect, dx: float, dy: float, b: Rect) -> Hit | None:
-    """Sweep ``a`` by ``(dx, dy)`` against a still ``b``; the point is in ``b``'s frame."""
+def sweep_rect_rect(
+    a: Rect, dx: float, dy: float, b: Rect, bdx: float = 0.0, bdy: float = 0.0
+) -> Hit | None:
+    """Sweep ``a`` by ``(dx, dy)`` against a still ``b``.
+
+    ``(bdx, bdy)`` is how the frame itself moves (``b``'s own delta): only the
+    contact point depends on it, which is reported in world coordinates.
+
+    The per-axis slabs are :func:`collide2d.sweep._intervals.axis_interval`, inlined
+    here because this is the hottest scalar call; the tests hold both to the exact
+    rational reference.
+    """
     ax, ay, aw, ah = a
     bx, by, bw, bh = b
     ar = ax + aw
     ab = ay + ah
     br = bx + bw
     bb = by + bh
-    enter_x, exit_x = axis_interval(ax, ar, dx, bx, br)
-    enter_y, exit_y = axis_interval(ay, ab, dy, by, bb)
+    if dx > 0.0:
+        enter_x = (bx - ar) / dx
+        exit_x = (br - ax) / dx
+    elif dx < 0.0:
+        enter_x = (br - ax) / dx
+        exit_x = (bx - ar) / dx
+    elif ax < br and bx < ar:
+        enter_x = -_INF
+        exit_x = _INF
+    else:
+        return None
+    if dy > 0.0:
+        enter_y = (by - ab) / dy
+        exit_y = (bb - ay) / dy
+    elif dy < 0.0:
+        enter_y = (bb - ay) / dy
+        exit_y = (by - ab) / dy
+    elif ay < bb and by < ab:
+        enter_y = -_INF
+        exit_y = _INF
+    else:
+        return None
     enter = enter_x if enter_x >= enter_y else enter_y
     leave = exit_x if exit_x <= exit_y else exit_y
     if not (enter < leave and enter < 1.0 and leave > 0.0):
@@ -59,16 +92,25 @@ def sweep_rect_rect(a: Rect, dx: float, dy: float, b: Rect) -> Hit | None:
         )
         return Hit(0.0, normal, point, True)
     fraction = enter + 0.0  # turns -0.0 into 0.0
+    if bdx != 0.0 or bdy != 0.0:  # contact point where b is at that moment
+        bx += bdx * fraction
+        by += bdy * fraction
+        br += bdx * fraction
+        bb += bdy * fraction
+        ax += bdx * fraction
+        ay += bdy * fraction
     if enter_x >= enter_y:
         top = ay + dy * fraction
-        low = max(top, by)
-        high = min(top + ah, bb)
+        bottom = top + ah
+        low = top if top > by else by
+        high = bottom if bottom < bb else bb
         if dx > 0.0:
-            return Hit(fraction, _LEFT, Vec2(bx, (low + high) * 0.5), False)
-        return Hit(fraction, _RIGHT, Vec2(br, (low + high) * 0.5), False)
+            return _new(Hit, (fraction, _LEFT, _new(Vec2, (bx, (low + high) * 0.5)), False))
+        return _new(Hit, (fraction, _RIGHT, _new(Vec2, (br, (low + high) * 0.5)), False))
     left = ax + dx * fraction
-    low = max(left, bx)
-    high = min(left + aw, br)
+    right = left + aw
+    low = left if left > bx else bx
+    high = right if right < br else br
     if dy > 0.0:
-        return Hit(fraction, _UP, Vec2((low + high) * 0.5, by), False)
-    return Hit(fraction, _DOWN, Vec2((low + high) * 0.5, bb), False)
+        return _new(Hit, (fraction, _UP, _new(Vec2, ((low + high) * 0.5, by)), False))
+    return _new(Hit, (fraction, _DOWN, _new(Vec2, ((low + high) * 0.5, bb)), False))
