@@ -17,10 +17,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
-from _timing import per_call, table  # noqa: E402
+import pygame
+from _timing import per_call, table
 
-from collide2d import Circle, Rect, Vec2, overlaps, raycast, sweep  # noqa: E402
+from collide2d import Circle, Rect, Vec2, overlaps, raycast, sweep
 
 TARGETS_US = {
     "overlaps(rect, rect)": 0.5,
