@@ -1,0 +1,27 @@
+"""Broadphases: find the pairs of many shapes that overlap without testing every pair.
+
+All implementations follow :class:`Broadphase` and give identical answers; they
+differ in cost. See ``docs/broadphase.md``.
+"""
+
+from collide2d.broadphase.brute_force import BruteForce
+from collide2d.broadphase.protocol import (
+    Broadphase,
+    BroadphaseStats,
+    DuplicateKeyError,
+    UnknownKeyError,
+)
+from collide2d.broadphase.quadtree import Quadtree
+from collide2d.broadphase.sort_and_sweep import SortAndSweep
+from collide2d.broadphase.uniform_grid import UniformGrid
+
+__all__ = [
+    "Broadphase",
+    "BroadphaseStats",
+    "BruteForce",
+    "DuplicateKeyError",
+    "Quadtree",
+    "SortAndSweep",
+    "UniformGrid",
+    "UnknownKeyError",
+]

@@ -1,0 +1,271 @@
+"""What every broadphase shares: keys, shapes, exact filtering, ordering, pair cache.
+
+A subclass only finds *candidates* (a superset of the keys whose bounds touch a
+box, as closed sets) through four hooks; this base class checks input, keeps the
+structure unchanged on errors, runs the exact tests and orders the results, so
+all implementations give identical answers.
+
+``pairs()`` is incremental: after the first call the overlapping pairs are kept
+per key, and later calls re-test only the keys added or updated since, through
+``_candidates``. A frame in which few objects move costs little.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from collide2d.broadphase.protocol import (
+    BroadphaseStats,
+    DuplicateKeyError,
+    Key,
+    Shape,
+    UnknownKeyError,
+)
+from collide2d.geometry import _checks
+from collide2d.geometry.overlap import as_shape, overlaps
+from collide2d.geometry.rect import Rect
+from collide2d.sweep.ray import raycast
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom (closed)
+
+
+def bounds_of(shape: Shape) -> Box:
+    """The closed bounding box of a shape."""
+    if isinstance(shape, Rect):
+        x, y, w, h = shape
+        return (x, y, x + w, y + h)
+    cx, cy, r = shape
+    return (cx - r, cy - r, cx + r, cy + r)
+
+
+class Index:
+    """Base class of the broadphases (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._shapes: dict[Key, Shape] = {}
+        self._boxes: dict[Key, Box] = {}
+        self._order: dict[Key, int] = {}
+        self._next_order = 0
+        self._partners: dict[Key, set[Key]] | None = None  # the pair cache
+        self._dirty: set[Key] = set()
+        self.stats = BroadphaseStats()
+
+    # -- hooks for subclasses ---------------------------------------------------------
+    def _insert(self, key: Key, box: Box) -> None:
+        raise NotImplementedError
+
+    def _delete(self, key: Key, box: Box) -> None:
+        raise NotImplementedError
+
+    def _candidates(self, box: Box) -> Iterable[Key]:
+        """Keys whose boxes may touch ``box`` (closed); count visits in ``stats``."""
+        raise NotImplementedError
+
+    def _candidate_pairs(self) -> Iterable[tuple[Key, Key]]:
+        """Pairs of distinct keys whose boxes may touch, each at least once."""
+        raise NotImplementedError
+
+    def _validate_structure(self) -> None:
+        """Check the subclass's own invariants."""
+
+    # -- mutation ----------------------------------------------------------------------
+    def add(self, key: Key, shape: Shape) -> None:
+        """Insert ``shape`` under a new ``key``.
+
+        Raises
+        ------
+        DuplicateKeyError
+            If ``key`` is already present (a ``ValueError``).
+        TypeError
+            If ``key`` is not hashable or ``shape`` is not a ``Rect`` or ``Circle``.
+        """
+        try:
+            present = key in self._shapes
+        except TypeError:
+            raise TypeError(f"key must be hashable, got {key!r}") from None
+        if present:
+            raise DuplicateKeyError(f"key {key!r} is already in the {type(self).__name__}")
+        shape = as_shape(shape, "shape")
+        box = bounds_of(shape)
+        self._insert(key, box)
+        self._shapes[key] = shape
+        self._boxes[key] = box
+        self._order[key] = self._next_order
+        self._next_order += 1
+        if self._partners is not None:
+            self._partners[key] = set()
+            self._dirty.add(key)
+
+    def remove(self, key: Key) -> None:
+        """Delete ``key``.
+
+        Raises
+        ------
+        UnknownKeyError
+            If ``key`` is not present (a ``KeyError`` and a ``ValueError``).
+        """
+        self._require(key)
+        self._delete(key, self._boxes[key])
+        del self._shapes[key]
+        del self._boxes[key]
+        del self._order[key]
+        if self._partners is not None:
+            for other in self._partners.pop(key):
+                self._partners[other].discard(key)
+            self._dirty.discard(key)
+
+    def update(self, key: Key, shape: Shape) -> None:
+        """Replace ``key``'s shape (a teleport: no sweep and no response).
+
+        Raises
+        ------
+        UnknownKeyError
+            If ``key`` is not present.
+        TypeError
+            If ``shape`` is not a ``Rect`` or ``Circle``.
+        """
+        self._require(key)
+        shape = as_shape(shape, "shape")
+        box = bounds_of(shape)
+        old = self._boxes[key]
+        if box != old:
+            self._delete(key, old)
+            self._insert(key, box)
+            self._boxes[key] = box
+        self._shapes[key] = shape
+        if self._partners is not None:
+            self._dirty.add(key)
+
+    def _require(self, key: Key) -> None:
+        try:
+            present = key in self._shapes
+        except TypeError:
+            raise TypeError(f"key must be hashable, got {key!r}") from None
+        if not present:
+            raise UnknownKeyError(f"unknown key {key!r}")
+
+    # -- reading -------------------------------------------------------------------------
+    def get(self, key: Key) -> Shape:
+        """The shape stored under ``key``."""
+        self._require(key)
+        return self._shapes[key]
+
+    def __len__(self) -> int:
+        return len(self._shapes)
+
+    def __contains__(self, key: object) -> bool:
+        try:
+            return key in self._shapes
+        except TypeError:
+            return False
+
+    def __iter__(self) -> Iterator[Key]:
+        return iter(self._shapes)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} with {len(self)} shapes>"
+
+    # -- queries -------------------------------------------------------------------------
+    def query_rect(self, rect: Rect) -> list[Key]:
+        """Keys whose shapes overlap ``rect`` (strictly), in the order they were added.
+
+        Raises
+        ------
+        TypeError
+            If ``rect`` is not a ``Rect``.
+        """
+        if not isinstance(rect, Rect):
+            raise TypeError(f"rect must be a Rect, got {rect!r}")
+        rect = as_shape(rect, "rect")  # type: ignore[assignment]
+        return self._query_shape(rect, bounds_of(rect))
+
+    def query_point(self, point: tuple[float, float]) -> list[Key]:
+        """Keys whose shapes contain ``point`` strictly, in the order they were added."""
+        x, y = _checks.point(point, "point")
+        return self._query_shape(Rect(x, y, 0.0, 0.0), (x, y, x, y))
+
+    def _query_shape(self, shape: Shape, box: Box) -> list[Key]:
+        self.stats.begin()
+        candidates = set(self._candidates(box))
+        self.stats.count(tests=len(candidates))
+        shapes = self._shapes
+        found = [key for key in candidates if overlaps(shapes[key], shape)]
+        found.sort(key=self._order.__getitem__)
+        return found
+
+    def query_segment(self, origin: tuple[float, float], delta: tuple[float, float]) -> list[Key]:
+        """Keys whose shapes the segment ``origin + delta * f`` enters for ``f`` in ``[0, 1)``.
+
+        Ordered by entry fraction (ties: the order keys were added); a segment that
+        starts inside a shape enters it at 0. The same semantics as
+        :func:`collide2d.raycast`.
+        """
+        ox, oy = _checks.point(origin, "origin")
+        dx, dy = _checks.point(delta, "delta")
+        box = (min(ox, ox + dx), min(oy, oy + dy), max(ox, ox + dx), max(oy, oy + dy))
+        self.stats.begin()
+        candidates = set(self._candidates(box))
+        self.stats.count(tests=len(candidates))
+        hits = []
+        for key in candidates:
+            hit = raycast((ox, oy), (dx, dy), self._shapes[key])
+            if hit is not None:
+                hits.append((hit.fraction, self._order[key], key))
+        hits.sort(key=lambda item: (item[0], item[1]))
+        return [key for _, _, key in hits]
+
+    def pairs(self) -> list[tuple[Key, Key]]:
+        """Every pair of keys whose shapes overlap (strictly), each once.
+
+        Each pair is ``(first, second)`` with ``first`` added before ``second``, and the
+        list is sorted by the order in which keys were added.
+        """
+        self.stats.begin()
+        shapes = self._shapes
+        if self._partners is None:
+            partners: dict[Key, set[Key]] = {key: set() for key in shapes}
+            tested: set[tuple[Key, Key]] = set()
+            for a, b in self._candidate_pairs():
+                pair = (a, b) if self._order[a] < self._order[b] else (b, a)
+                if pair in tested:
+                    continue
+                tested.add(pair)
+                if overlaps(shapes[a], shapes[b]):
+                    partners[a].add(b)
+                    partners[b].add(a)
+            self.stats.count(tests=len(tested))
+            self._partners = partners
+        else:
+            partners = self._partners
+            dirty = self._dirty
+            for key in dirty:
+                for other in partners[key]:
+                    partners[other].discard(key)
+                partners[key] = set()
+            tests = 0
+            for key in dirty:
+                shape = shapes[key]
+                for other in set(self._candidates(self._boxes[key])):
+                    if other == key or (other in dirty and other in partners[key]):
+                        continue
+                    tests += 1
+                    if overlaps(shape, shapes[other]):
+                        partners[key].add(other)
+                        partners[other].add(key)
+            self.stats.count(tests=tests)
+        self._dirty = set()
+        order = self._order
+        result = [(a, b) for a, others in partners.items() for b in others if order[a] < order[b]]
+        result.sort(key=lambda pair: (order[pair[0]], order[pair[1]]))
+        return result
+
+    def validate(self) -> None:
+        """Check the internal invariants; raise ``AssertionError`` if one fails."""
+        if not (self._shapes.keys() == self._boxes.keys() == self._order.keys()):
+            raise AssertionError("shape, box and order tables disagree")
+        for key, shape in self._shapes.items():
+            if self._boxes[key] != bounds_of(shape):
+                raise AssertionError(f"stale box for {key!r}")
+        if self._partners is not None and self._partners.keys() != self._shapes.keys():
+            raise AssertionError("the pair cache has other keys than the index")
+        self._validate_structure()

@@ -1,0 +1,148 @@
+"""A uniform grid of square buckets, hashed so that it is unbounded."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+
+from collide2d.broadphase._index import Box, Index
+from collide2d.broadphase.protocol import Key
+from collide2d.geometry import _checks
+from collide2d.geometry.rect import Rect
+
+Cell = tuple[int, int]
+
+MAX_CELLS_PER_SHAPE = 1024
+"""A shape whose bounds touch more cells than this is kept in a short list of
+large shapes that every query checks, instead of in the cells."""
+
+
+class UniformGrid(Index):
+    """Shapes are listed in every square cell their bounds touch.
+
+    Parameters
+    ----------
+    cell_size : float, default 64
+        The side of a cell. About the size of a typical shape is a good choice:
+        much smaller and shapes fill many cells, much larger and cells hold many
+        shapes.
+
+    Examples
+    --------
+    >>> from collide2d import Rect
+    >>> grid = UniformGrid(cell_size=32)
+    >>> grid.add(1, Rect(0, 0, 10, 10))
+    >>> grid.add(2, Rect(500, 500, 10, 10))
+    >>> grid.query_rect(Rect(5, 5, 1, 1)), grid.pairs()
+    ([1], [])
+    """
+
+    def __init__(self, cell_size: float = 64.0) -> None:
+        size = _checks.real(cell_size, "cell_size")
+        if size <= 0.0:
+            raise ValueError(f"cell_size must be > 0, got {cell_size!r}")
+        super().__init__()
+        self.cell_size = size
+        self._cells: dict[Cell, dict[Key, None]] = {}
+        self._ranges: dict[Key, tuple[int, int, int, int]] = {}
+        self._large: dict[Key, None] = {}
+
+    def _range(self, box: Box) -> tuple[int, int, int, int]:
+        c = self.cell_size
+        return (
+            math.floor(box[0] / c),
+            math.floor(box[1] / c),
+            math.floor(box[2] / c),
+            math.floor(box[3] / c),
+        )
+
+    def _insert(self, key: Key, box: Box) -> None:
+        span = self._range(box)
+        self._ranges[key] = span
+        if _area(span) > MAX_CELLS_PER_SHAPE:
+            self._large[key] = None
+            return
+        cells = self._cells
+        for cell in _cells_in(span):
+            bucket = cells.get(cell)
+            if bucket is None:
+                cells[cell] = {key: None}
+            else:
+                bucket[key] = None
+
+    def _delete(self, key: Key, box: Box) -> None:
+        span = self._ranges.pop(key)
+        if key in self._large:
+            del self._large[key]
+            return
+        cells = self._cells
+        for cell in _cells_in(span):
+            bucket = cells[cell]
+            del bucket[key]
+            if not bucket:
+                del cells[cell]
+
+    def _candidates(self, box: Box) -> Iterable[Key]:
+        cells = self._cells
+        span = self._range(box)
+        if _area(span) > len(cells):  # a huge query: walk the occupied cells instead
+            chosen: Iterable[Cell] = (
+                cell
+                for cell in cells
+                if span[0] <= cell[0] <= span[2] and span[1] <= cell[1] <= span[3]
+            )
+        else:
+            chosen = _cells_in(span)
+        visits = len(self._large)
+        found: dict[Key, None] = dict(self._large)
+        for cell in chosen:
+            visits += 1
+            bucket = cells.get(cell)
+            if bucket:
+                found.update(bucket)
+        self.stats.count(visits=visits)
+        return found
+
+    def _candidate_pairs(self) -> Iterator[tuple[Key, Key]]:
+        self.stats.count(visits=len(self._cells) + len(self._large))
+        for a in self._large:  # the base class skips pairs it has already tested
+            for b in self._shapes:
+                if b != a:
+                    yield a, b
+        for bucket in self._cells.values():
+            keys = list(bucket)
+            for i, a in enumerate(keys):
+                for b in keys[i + 1 :]:
+                    yield a, b
+
+    def cells(self) -> list[Rect]:
+        """The occupied cells, as rectangles (for drawing)."""
+        c = self.cell_size
+        return [Rect(x * c, y * c, c, c) for x, y in self._cells]
+
+    def _validate_structure(self) -> None:
+        if self._ranges.keys() != self._shapes.keys():
+            raise AssertionError("cell ranges and shapes disagree")
+        expected: dict[Cell, set[Key]] = {}
+        for key, box in self._boxes.items():
+            if self._ranges[key] != self._range(box):
+                raise AssertionError(f"stale cell range for {key!r}")
+            if (key in self._large) != (_area(self._ranges[key]) > MAX_CELLS_PER_SHAPE):
+                raise AssertionError(f"{key!r} is misfiled between cells and large shapes")
+            if key in self._large:
+                continue
+            for cell in _cells_in(self._ranges[key]):
+                expected.setdefault(cell, set()).add(key)
+        actual = {cell: set(bucket) for cell, bucket in self._cells.items()}
+        if actual != expected:
+            raise AssertionError("cell contents differ from the shapes' ranges")
+
+
+def _area(span: tuple[int, int, int, int]) -> int:
+    return (span[2] - span[0] + 1) * (span[3] - span[1] + 1)
+
+
+def _cells_in(span: tuple[int, int, int, int]) -> Iterator[Cell]:
+    for x in range(span[0], span[2] + 1):
+        for y in range(span[1], span[3] + 1):
+            yield x, y

@@ -1,0 +1,167 @@
+"""Every broadphase gives the answers of BruteForce, on hypothesis scenes."""
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from collide2d import Circle, Rect
+from collide2d.broadphase import (
+    Broadphase,
+    BruteForce,
+    DuplicateKeyError,
+    Quadtree,
+    SortAndSweep,
+    UniformGrid,
+    UnknownKeyError,
+)
+
+FACTORIES = {
+    "grid": lambda: UniformGrid(cell_size=8),
+    "grid-default": UniformGrid,
+    "quadtree": lambda: Quadtree(capacity=2, max_depth=6),
+    "quadtree-bounded": lambda: Quadtree(Rect(0, 0, 64, 64), capacity=1, max_depth=4),
+    "sort-and-sweep": SortAndSweep,
+}
+
+# Coordinates on a coarse lattice make shared edges, corners and duplicates common.
+lattice = st.integers(-6, 6).map(lambda v: v * 4)
+extent = st.sampled_from([0, 0, 2, 4, 4, 8, 12])
+huge = st.sampled_from([-(2.0**40), 2.0**40, -1e6, 1e6])
+coord = st.one_of(lattice, lattice, lattice, huge)
+rects = st.builds(Rect, coord, coord, extent, extent)
+circles = st.builds(Circle, coord, coord, extent)
+shapes = st.one_of(rects, rects, circles)
+keys = st.integers(0, 9)
+ops = st.lists(
+    st.one_of(
+        st.tuples(st.just("add"), keys, shapes),
+        st.tuples(st.just("update"), keys, shapes),
+        st.tuples(st.just("remove"), keys, st.none()),
+        st.tuples(st.just("pairs"), st.none(), st.none()),
+    ),
+    max_size=40,
+)
+
+
+def apply(index, op, key, shape):
+    """Apply one operation; return the exception type it raised, if any."""
+    try:
+        if op == "add":
+            index.add(key, shape)
+        elif op == "update":
+            index.update(key, shape)
+        elif op == "remove":
+            index.remove(key)
+        else:
+            return index.pairs()
+    except (DuplicateKeyError, UnknownKeyError) as error:
+        return type(error)
+    return None
+
+
+def check_queries(reference, index, probe):
+    assert index.pairs() == reference.pairs()
+    assert index.query_rect(probe) == reference.query_rect(probe)
+    assert index.query_point(probe.center) == reference.query_point(probe.center)
+    assert index.query_point(probe.min) == reference.query_point(probe.min)
+    delta = (probe.w * 3 - 10, probe.h * 2 - 7)
+    assert index.query_segment(probe.min, delta) == reference.query_segment(probe.min, delta)
+    assert len(index) == len(reference) and set(index) == set(reference)
+    index.validate()
+
+
+@pytest.mark.parametrize("name", list(FACTORIES))
+@given(ops=ops, probe=rects)
+def test_every_operation_sequence_matches_brute_force(name, ops, probe):
+    reference = BruteForce()
+    index = FACTORIES[name]()
+    assert isinstance(index, Broadphase)
+    for op, key, shape in ops:
+        assert apply(index, op, key, shape) == apply(reference, op, key, shape)
+        if op == "pairs":
+            index.validate()
+    check_queries(reference, index, probe)
+
+
+@pytest.mark.parametrize("name", list(FACTORIES))
+def test_shared_edges_and_points_are_not_pairs(name):
+    index = FACTORIES[name]()
+    index.add("a", Rect(0, 0, 8, 8))
+    index.add("b", Rect(8, 0, 8, 8))  # shares an edge with a
+    index.add("c", Rect(8, 8, 0, 0))  # a point on the shared corner
+    index.add("d", Rect(4, 4, 0, 0))  # a point inside a
+    index.add("e", Circle(20, 4, 4))  # touches b's right edge
+    index.add("f", Circle(4, 4, 2))
+    assert index.pairs() == [("a", "d"), ("a", "f"), ("d", "f")]
+    assert index.query_point((8, 4)) == []
+    assert index.query_segment((-4, 4), (40, 0)) == ["a", "f", "b", "e"]
+
+
+@pytest.mark.parametrize("name", [*FACTORIES, "brute"])
+def test_errors_name_the_problem_and_change_nothing(name):
+    index = BruteForce() if name == "brute" else FACTORIES[name]()
+    index.add("a", Rect(0, 0, 8, 8))
+    index.add("b", Rect(4, 4, 8, 8))
+    before = index.pairs()
+    with pytest.raises(DuplicateKeyError, match="'a'"):
+        index.add("a", Rect(0, 0, 1, 1))
+    with pytest.raises(KeyError, match="'z'"):
+        index.remove("z")
+    with pytest.raises(ValueError, match="'z'"):
+        index.update("z", Rect(0, 0, 1, 1))
+    with pytest.raises(TypeError, match="shape"):
+        index.add("c", (0, 0, 1, 1))
+    with pytest.raises(TypeError, match="shape"):
+        index.update("a", "big")
+    with pytest.raises(TypeError, match="hashable"):
+        index.add(["list"], Rect(0, 0, 1, 1))
+    with pytest.raises(TypeError, match="rect"):
+        index.query_rect((0, 0, 1, 1))
+    with pytest.raises(ValueError, match="point"):
+        index.query_point((math.nan, 0))
+    assert index.pairs() == before and len(index) == 2 and "c" not in index
+    index.validate()
+
+
+def test_constructor_arguments_are_checked():
+    with pytest.raises(ValueError, match="cell_size"):
+        UniformGrid(cell_size=0)
+    with pytest.raises(ValueError, match="cell_size"):
+        UniformGrid(cell_size=math.inf)
+    with pytest.raises(ValueError, match="capacity"):
+        Quadtree(capacity=0)
+    with pytest.raises(ValueError, match="max_depth"):
+        Quadtree(max_depth=-1)
+    with pytest.raises(TypeError, match="bounds"):
+        Quadtree(bounds=(0, 0, 10, 10))
+
+
+def test_quadtree_grows_to_fit_shapes_outside_its_bounds():
+    tree = Quadtree(Rect(0, 0, 10, 10), capacity=1)
+    tree.add(1, Rect(1, 1, 2, 2))
+    tree.add(2, Rect(-50, 300, 5, 5))
+    assert tree.bounds.left <= -50 and tree.bounds.bottom >= 305
+    tree.validate()
+    assert tree.query_point((-48, 302)) == [2]
+
+
+def test_quadtree_does_not_split_forever_on_shapes_spanning_the_centre():
+    tree = Quadtree(Rect(0, 0, 64, 64), capacity=2, max_depth=8)
+    for i in range(10):
+        tree.add(i, Rect(0, 0, 64, 64))
+    assert len(tree.leaves()) == 1
+    assert len(tree.pairs()) == 45
+
+
+def test_check_counts_are_smaller_than_brute_force_on_a_sparse_scene():
+    brute, tree = BruteForce(), Quadtree(capacity=4)
+    for i in range(200):
+        shape = Rect((i * 37) % 997, (i * 91) % 991, 6, 6)
+        brute.add(i, shape)
+        tree.add(i, shape)
+    assert tree.pairs() == brute.pairs()
+    assert brute.stats.last_tests == 200 * 199 // 2
+    assert 0 < tree.stats.last_tests < brute.stats.last_tests / 20
+    assert tree.stats.total_tests == tree.stats.last_tests
