@@ -11,6 +11,23 @@ True
 0.5
 """
 
+from collide2d.batch import (
+    BatchStats,
+    overlapping_circle_pairs,
+    overlapping_pairs,
+    points_in_boxes,
+    query_pairs,
+)
+from collide2d.broadphase import (
+    Broadphase,
+    BroadphaseStats,
+    BruteForce,
+    DuplicateKeyError,
+    Quadtree,
+    SortAndSweep,
+    UniformGrid,
+    UnknownKeyError,
+)
 from collide2d.geometry import (
     Circle,
     Rect,
@@ -26,16 +43,29 @@ from collide2d.sweep import Hit, RayHit, raycast, sweep
 __version__ = "0.1.0"
 
 __all__ = [
+    "BatchStats",
+    "Broadphase",
+    "BroadphaseStats",
+    "BruteForce",
     "Circle",
+    "DuplicateKeyError",
     "Hit",
+    "Quadtree",
     "RayHit",
     "Rect",
     "Segment",
+    "SortAndSweep",
+    "UniformGrid",
+    "UnknownKeyError",
     "Vec2",
     "__version__",
     "circle_rect_overlap",
     "circles_overlap",
+    "overlapping_circle_pairs",
+    "overlapping_pairs",
     "overlaps",
+    "points_in_boxes",
+    "query_pairs",
     "raycast",
     "rects_overlap",
     "sweep",

@@ -1,0 +1,78 @@
+"""Checking and converting array arguments: the one place that validates batch input."""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+FloatArray = NDArray[np.float64]
+IndexArray = NDArray[np.intp]
+
+
+def _as_rows(value: ArrayLike, name: str, columns: int, layout: str) -> FloatArray:
+    try:
+        array = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{name} must be an array of numbers of shape (N, {columns}): {error}") from None
+    if array.ndim == 1 and array.shape[0] == 0:
+        array = array.reshape(0, columns)
+    if array.ndim != 2 or array.shape[1] != columns:
+        raise ValueError(
+            f"{name} must have shape (N, {columns}) with rows {layout}, got shape {array.shape}"
+        )
+    finite = np.isfinite(array)
+    if not finite.all():
+        row = int(np.flatnonzero(~finite.all(axis=1))[0])
+        raise ValueError(f"{name} must be finite; row {row} is {array[row].tolist()}")
+    return np.ascontiguousarray(array)
+
+
+def as_boxes(value: ArrayLike, name: str = "boxes") -> FloatArray:
+    """``value`` as a C-contiguous float64 ``(N, 4)`` array of rows ``x, y, w, h``.
+
+    Raises
+    ------
+    TypeError
+        If the values are not numbers.
+    ValueError
+        If the shape is wrong, a value is NaN or infinite, or a size is negative.
+    """
+    boxes = _as_rows(value, name, 4, "x, y, w, h")
+    negative = (boxes[:, 2:] < 0.0).any(axis=1)
+    if negative.any():
+        row = int(np.flatnonzero(negative)[0])
+        raise ValueError(f"{name} sizes must be >= 0; row {row} is {boxes[row].tolist()}")
+    return boxes
+
+
+def as_circles(value: ArrayLike, name: str = "circles") -> FloatArray:
+    """``value`` as a C-contiguous float64 ``(N, 3)`` array of rows ``x, y, r``."""
+    circles = _as_rows(value, name, 3, "x, y, r")
+    negative = circles[:, 2] < 0.0
+    if negative.any():
+        row = int(np.flatnonzero(negative)[0])
+        raise ValueError(f"{name} radii must be >= 0; row {row} is {circles[row].tolist()}")
+    return circles
+
+
+def as_points(value: ArrayLike, name: str = "points") -> FloatArray:
+    """``value`` as a C-contiguous float64 ``(N, 2)`` array of rows ``x, y``."""
+    return _as_rows(value, name, 2, "x, y")
+
+
+def bounds(boxes: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Closed bounds ``lo_x, lo_y, hi_x, hi_y`` of ``(N, 4)`` boxes, each contiguous.
+
+    ``hi = x + w`` is rounded exactly as :attr:`collide2d.Rect.right` is.
+    """
+    lo_x = np.ascontiguousarray(boxes[:, 0])
+    lo_y = np.ascontiguousarray(boxes[:, 1])
+    return lo_x, lo_y, lo_x + boxes[:, 2], lo_y + boxes[:, 3]
+
+
+def circle_bounds(circles: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Closed bounds of ``(N, 3)`` circles."""
+    x = circles[:, 0]
+    y = circles[:, 1]
+    r = circles[:, 2]
+    return x - r, y - r, x + r, y + r
