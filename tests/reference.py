@@ -139,3 +139,28 @@ def circle_rect_overlap(cx: Q, cy: Q, r: Q, box: tuple[Q, Q, Q, Q]) -> bool:
     px = min(max(cx, box[0]), box[2])
     py = min(max(cy, box[1]), box[3])
     return (cx - px) ** 2 + (cy - py) ** 2 < r * r
+
+
+def overlapping_pairs(shapes: list) -> list[tuple[int, int]]:
+    """Every ``(i, j)``, ``i < j``, whose shapes overlap, by testing all pairs with the
+    scalar :func:`collide2d.overlaps` (the executable specification)."""
+    from collide2d import overlaps
+
+    return [
+        (i, j)
+        for i in range(len(shapes))
+        for j in range(i + 1, len(shapes))
+        if overlaps(shapes[i], shapes[j])
+    ]
+
+
+def query_pairs(shapes: list, queries: list) -> list[tuple[int, int]]:
+    """Every ``(q, i)`` whose query and shape overlap, by testing all of them."""
+    from collide2d import overlaps
+
+    return [
+        (q, i)
+        for q, query in enumerate(queries)
+        for i, s in enumerate(shapes)
+        if overlaps(query, s)
+    ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numba
 
@@ -15,5 +15,10 @@ def kernel(func: F) -> F:
 
     No fastmath because the slab tests rely on IEEE infinities and exact rounding.
     """
-    compiled: F = numba.njit(cache=True, nogil=True)(func)
-    return compiled
+    return cast(F, numba.njit(cache=True, nogil=True)(func))
+
+
+def inline_kernel(func: F) -> F:
+    """Like :func:`kernel`, for small helpers that are inlined into their callers
+    (a call passing several arrays costs more than the helper's own work)."""
+    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(func))

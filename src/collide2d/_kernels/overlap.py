@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from collide2d._kernels.jit import kernel
+from collide2d._kernels.jit import inline_kernel
 
 
-@kernel
-def overlap_items(lo_x, lo_y, hi_x, hi_y, circles, mode, i, j):  # type: ignore[no-untyped-def]
-    """Strict overlap of items ``i`` and ``j`` (mode 0: boxes, 1: the circles
-    ``circles[:, (x, y, r)]``), with the scalar API's arithmetic so that every
-    method agrees with :func:`collide2d.overlaps`."""
-    if mode == 0:
-        return lo_x[i] < hi_x[j] and lo_x[j] < hi_x[i] and lo_y[i] < hi_y[j] and lo_y[j] < hi_y[i]
+@inline_kernel
+def overlap_items(box, circles, mode, i, j):
+    """Strict overlap of items ``i`` and ``j``.
+
+    ``box`` rows are closed bounds ``lo_x, lo_y, hi_x, hi_y``; with ``mode`` 1 the
+    items are the circles ``circles[:, (x, y, r)]`` instead. The arithmetic is the
+    scalar API's, so that every method agrees with :func:`collide2d.overlaps`.
+    """
+    if mode == 0:  # "&" rather than "and": one unpredictable branch instead of four
+        return (
+            (box[i, 0] < box[j, 2])
+            & (box[j, 0] < box[i, 2])
+            & (box[i, 1] < box[j, 3])
+            & (box[j, 1] < box[i, 3])
+        )
     dx = circles[i, 0] - circles[j, 0]
     dy = circles[i, 1] - circles[j, 1]
     reach = circles[i, 2] + circles[j, 2]

@@ -1,6 +1,7 @@
 """Pair kernels: brute force, sort and sweep, sorting a pair list.
 
-Boxes arrive as four float64 arrays of closed bounds (``lo_x, lo_y, hi_x, hi_y``);
+Boxes arrive as one ``(N, 4)`` float64 array of closed bounds (rows
+``lo_x, lo_y, hi_x, hi_y``);
 ``mode`` 0 tests boxes for strict overlap, ``mode`` 1 tests the circles
 ``(cx, cy, r)`` whose bounds these are. Kernels that emit pairs write at most
 ``len(out)`` rows and return how many they found, so the caller can grow the
@@ -11,19 +12,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.overlap import overlap_items
 from collide2d._kernels.jit import kernel
+from collide2d._kernels.overlap import overlap_items
 
 
 @kernel
-def brute_force_pairs(lo_x, lo_y, hi_x, hi_y, circles, mode, out, counters):  # type: ignore[no-untyped-def]
+def brute_force_pairs(box, circles, mode, out, counters):
     """All ``n (n - 1) / 2`` tests. ``counters[0]`` += tests. Returns pairs found."""
-    n = lo_x.shape[0]
+    n = box.shape[0]
     found = 0
     cap = out.shape[0]
     for i in range(n):
         for j in range(i + 1, n):
-            if overlap_items(lo_x, lo_y, hi_x, hi_y, circles, mode, i, j):
+            if overlap_items(box, circles, mode, i, j):
                 if found < cap:
                     out[found, 0] = i
                     out[found, 1] = j
@@ -33,11 +34,11 @@ def brute_force_pairs(lo_x, lo_y, hi_x, hi_y, circles, mode, out, counters):  # 
 
 
 @kernel
-def sort_and_sweep_pairs(order, lo_x, lo_y, hi_x, hi_y, circles, mode, out, counters):  # type: ignore[no-untyped-def]
+def sort_and_sweep_pairs(order, box, circles, mode, out, counters):
     """Sweep along x over ``order`` (indices sorted by ``lo_x``). Returns pairs found.
 
     Item ``j`` after ``i`` in the order can overlap ``i`` only while
-    ``lo_x[j] < hi_x[i]`` (Baraff's sort and sweep, Ericson 7.5.2).
+    ``box[j, 0] < box[i, 2]`` (Baraff's sort and sweep, Ericson 7.5.2).
     """
     n = order.shape[0]
     found = 0
@@ -45,13 +46,13 @@ def sort_and_sweep_pairs(order, lo_x, lo_y, hi_x, hi_y, circles, mode, out, coun
     tests = 0
     for ii in range(n):
         i = order[ii]
-        right = hi_x[i]
+        right = box[i, 2]
         for jj in range(ii + 1, n):
             j = order[jj]
-            if lo_x[j] >= right:
+            if box[j, 0] >= right:
                 break
             tests += 1
-            if overlap_items(lo_x, lo_y, hi_x, hi_y, circles, mode, i, j):
+            if overlap_items(box, circles, mode, i, j):
                 if found < cap:
                     out[found, 0] = min(i, j)
                     out[found, 1] = max(i, j)
@@ -61,7 +62,7 @@ def sort_and_sweep_pairs(order, lo_x, lo_y, hi_x, hi_y, circles, mode, out, coun
 
 
 @kernel
-def sort_pairs(pairs, n):  # type: ignore[no-untyped-def]
+def sort_pairs(pairs, n):
     """Return ``pairs`` (K, 2) sorted lexicographically: a counting sort on the first
     column, then each run of equal first entries sorted by the second."""
     k = pairs.shape[0]
@@ -81,6 +82,14 @@ def sort_pairs(pairs, n):  # type: ignore[no-untyped-def]
     for i in range(n):
         lo = counts[i]
         hi = counts[i + 1]
-        if hi - lo > 1:
+        if hi - lo > 32:
             result[lo:hi, 1] = np.sort(result[lo:hi, 1])
+        else:  # insertion sort: most items have a few partners
+            for p in range(lo + 1, hi):
+                value = result[p, 1]
+                q = p - 1
+                while q >= lo and result[q, 1] > value:
+                    result[q + 1, 1] = result[q, 1]
+                    q -= 1
+                result[q + 1, 1] = value
     return result

@@ -13,7 +13,9 @@ def _as_rows(value: ArrayLike, name: str, columns: int, layout: str) -> FloatArr
     try:
         array = np.asarray(value, dtype=np.float64)
     except (TypeError, ValueError) as error:
-        raise TypeError(f"{name} must be an array of numbers of shape (N, {columns}): {error}") from None
+        raise TypeError(
+            f"{name} must be an array of numbers of shape (N, {columns}): {error}"
+        ) from None
     if array.ndim == 1 and array.shape[0] == 0:
         array = array.reshape(0, columns)
     if array.ndim != 2 or array.shape[1] != columns:
@@ -60,19 +62,22 @@ def as_points(value: ArrayLike, name: str = "points") -> FloatArray:
     return _as_rows(value, name, 2, "x, y")
 
 
-def bounds(boxes: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
-    """Closed bounds ``lo_x, lo_y, hi_x, hi_y`` of ``(N, 4)`` boxes, each contiguous.
+def bounds(boxes: FloatArray) -> FloatArray:
+    """Closed bounds of ``(N, 4)`` boxes: an ``(N, 4)`` array of rows ``lo_x, lo_y, hi_x, hi_y``.
 
     ``hi = x + w`` is rounded exactly as :attr:`collide2d.Rect.right` is.
     """
-    lo_x = np.ascontiguousarray(boxes[:, 0])
-    lo_y = np.ascontiguousarray(boxes[:, 1])
-    return lo_x, lo_y, lo_x + boxes[:, 2], lo_y + boxes[:, 3]
+    box = boxes.copy()
+    box[:, 2] += box[:, 0]
+    box[:, 3] += box[:, 1]
+    return box
 
 
-def circle_bounds(circles: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
-    """Closed bounds of ``(N, 3)`` circles."""
-    x = circles[:, 0]
-    y = circles[:, 1]
-    r = circles[:, 2]
-    return x - r, y - r, x + r, y + r
+def circle_bounds(circles: FloatArray) -> FloatArray:
+    """Closed bounds of ``(N, 3)`` circles, as :func:`bounds` gives for boxes."""
+    box = np.empty((circles.shape[0], 4))
+    box[:, 0] = circles[:, 0] - circles[:, 2]
+    box[:, 1] = circles[:, 1] - circles[:, 2]
+    box[:, 2] = circles[:, 0] + circles[:, 2]
+    box[:, 3] = circles[:, 1] + circles[:, 2]
+    return box

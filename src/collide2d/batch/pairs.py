@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from collide2d.batch import _grid
+from collide2d.batch import _strips
 from collide2d.batch.arrays import (
     FloatArray,
     IndexArray,
@@ -19,6 +22,10 @@ from collide2d.batch.arrays import (
 from collide2d.batch.stats import BatchStats
 
 METHODS = ("auto", "grid", "sort_and_sweep", "brute_force")
+THREADS = min(2, os.cpu_count() or 1)
+"""Threads that share a large ``grid`` search (the kernels release the GIL)."""
+PARALLEL_MIN_ITEMS = 100_000
+"""Below this many items one thread is faster than starting a second."""
 BRUTE_FORCE_BELOW = 48
 """``auto`` tests all pairs below this many items (cheaper than building anything)."""
 
@@ -33,9 +40,10 @@ def overlapping_pairs(
     boxes : array_like of shape (N, 4)
         Rows of ``x, y, w, h``; converted to float64.
     method : {"auto", "grid", "sort_and_sweep", "brute_force"}
-        How candidates are found; every method returns the same array. ``grid`` is a
-        hierarchical grid (robust to mixed sizes and clusters), ``sort_and_sweep``
-        sorts along x, ``brute_force`` tests all pairs. ``auto`` uses brute force for
+        How candidates are found; every method returns the same array. ``grid``
+        sorts boxes into levels by size and into horizontal strips, each swept along
+        x (robust to mixed sizes and clusters); ``sort_and_sweep`` sweeps along x
+        only; ``brute_force`` tests all pairs. ``auto`` uses brute force for
         a few boxes and the grid otherwise.
     stats : BatchStats, optional
         Filled in with the method used and the tests made.
@@ -52,9 +60,7 @@ def overlapping_pairs(
     array([[0, 1],
            [1, 2]])
     """
-    array = as_boxes(boxes)
-    lo_x, lo_y, hi_x, hi_y = bounds(array)
-    return _pairs(lo_x, lo_y, hi_x, hi_y, np.zeros((0, 3)), 0, method, stats)
+    return _pairs(bounds(as_boxes(boxes)), np.zeros((0, 3)), 0, method, stats)
 
 
 def overlapping_circle_pairs(
@@ -82,59 +88,46 @@ def overlapping_circle_pairs(
     array([[0, 1]])
     """
     array = as_circles(circles)
-    lo_x, lo_y, hi_x, hi_y = circle_bounds(array)
-    return _pairs(lo_x, lo_y, hi_x, hi_y, array, 1, method, stats)
+    return _pairs(circle_bounds(array), array, 1, method, stats)
 
 
 def _pairs(
-    lo_x: FloatArray,
-    lo_y: FloatArray,
-    hi_x: FloatArray,
-    hi_y: FloatArray,
+    box: FloatArray,
     circles: FloatArray,
     mode: int,
     method: str,
     stats: BatchStats | None,
 ) -> IndexArray:
-    from collide2d._kernels import grid, pairs
+    from collide2d._kernels import pairs, strips
 
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
-    n = lo_x.shape[0]
+    n = box.shape[0]
     if method == "auto":
         method = "brute_force" if n < BRUTE_FORCE_BELOW else "grid"
-    if method == "grid" and n and not _finite_span(lo_x, lo_y, hi_x, hi_y):
+    if method == "grid" and n and not finite_span(box):
         method = "sort_and_sweep"  # coordinates so far apart that differences overflow
-    counters = np.zeros(2, dtype=np.int64)
-    capacity = 4 * n + 64
+    parts = THREADS if method == "grid" and n >= PARALLEL_MIN_ITEMS else 1
     if method == "grid":
-        flat = _grid.build(lo_x, lo_y, hi_x, hi_y)
+        built = _strips.build(box)
+        ordered = circles[built.e_item] if mode == 1 else circles
 
-        def run(out: IndexArray) -> int:
-            return int(grid.grid_pairs(*flat, lo_x, lo_y, hi_x, hi_y, circles, mode, out, counters))
+        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
+            return int(strips.strip_pairs(*built, ordered, mode, out, counters, part, parts))
 
     elif method == "sort_and_sweep":
-        order = np.argsort(lo_x, kind="stable")
+        order = np.argsort(box[:, 0])
 
-        def run(out: IndexArray) -> int:
-            return int(
-                pairs.sort_and_sweep_pairs(
-                    order, lo_x, lo_y, hi_x, hi_y, circles, mode, out, counters
-                )
-            )
+        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
+            return int(pairs.sort_and_sweep_pairs(order, box, circles, mode, out, counters))
 
     else:
 
-        def run(out: IndexArray) -> int:
-            return int(pairs.brute_force_pairs(lo_x, lo_y, hi_x, hi_y, circles, mode, out, counters))
+        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
+            return int(pairs.brute_force_pairs(box, circles, mode, out, counters))
 
-    out = np.empty((capacity, 2), dtype=np.intp)
-    found = run(out)
-    if found > capacity:  # the buffer was too small: run again with the exact size
-        counters[:] = 0
-        out = np.empty((found, 2), dtype=np.intp)
-        found = run(out)
-    result: IndexArray = pairs.sort_pairs(out[:found], n)
+    found, counters = run_parts(run, parts, 4 * n // parts + 64)
+    result: IndexArray = pairs.sort_pairs(found, n)
     if stats is not None:
         stats.method = method
         stats.tests = int(counters[0])
@@ -143,7 +136,35 @@ def _pairs(
     return result
 
 
-def _finite_span(lo_x: FloatArray, lo_y: FloatArray, hi_x: FloatArray, hi_y: FloatArray) -> bool:
-    return math.isfinite(float(hi_x.max()) - float(lo_x.min())) and math.isfinite(
-        float(hi_y.max()) - float(lo_y.min())
+def finite_span(box: FloatArray) -> bool:
+    """Whether differences of the bounds' coordinates stay finite (no overflow)."""
+    return math.isfinite(float(box[:, 2].max()) - float(box[:, 0].min())) and math.isfinite(
+        float(box[:, 3].max()) - float(box[:, 1].min())
     )
+
+
+def run_parts(
+    run: Callable[[IndexArray, IndexArray, int], int], parts: int, capacity: int
+) -> tuple[IndexArray, IndexArray]:
+    """Call ``run(out, counters, part)`` for each part (in threads if several), growing
+    a part's output buffer and calling it again if it was too small.
+
+    Returns the rows found by all parts, concatenated, and the summed counters.
+    """
+
+    def one(part: int) -> tuple[IndexArray, IndexArray]:
+        counters = np.zeros(2, dtype=np.int64)
+        out = np.empty((capacity, 2), dtype=np.intp)
+        found = run(out, counters, part)
+        if found > capacity:  # the buffer was too small: run again with the exact size
+            counters[:] = 0
+            out = np.empty((found, 2), dtype=np.intp)
+            found = run(out, counters, part)
+        return out[:found], counters
+
+    if parts == 1:
+        return one(0)
+    with ThreadPoolExecutor(parts) as pool:
+        results = list(pool.map(one, range(parts)))
+    rows = np.concatenate([rows for rows, _ in results])
+    return rows, sum((counters for _, counters in results), np.zeros(2, dtype=np.int64))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from collide2d.batch import _grid
-from collide2d.batch.arrays import IndexArray, as_boxes, as_points, bounds
-from collide2d.batch.pairs import _finite_span
+from collide2d.batch import _strips
+from collide2d.batch.arrays import FloatArray, IndexArray, as_boxes, as_points, bounds
+from collide2d.batch.pairs import finite_span, run_parts
 from collide2d.batch.stats import BatchStats
 
 METHODS = ("auto", "grid", "brute_force")
@@ -29,8 +29,8 @@ def query_pairs(
     queries : array_like of shape (M, 4)
         The query rectangles, rows of ``x, y, w, h``.
     method : {"auto", "grid", "brute_force"}
-        ``grid`` indexes ``boxes`` in a hierarchical grid; ``brute_force`` tests every
-        query against every box. Both return the same array.
+        ``grid`` indexes ``boxes`` in sorted strips (see :func:`overlapping_pairs`);
+        ``brute_force`` tests every query against every box. Both return the same array.
     stats : BatchStats, optional
         Filled in with the method used and the tests made.
 
@@ -84,35 +84,36 @@ def points_in_boxes(
     return _query(array, query, method, stats)
 
 
-def _query(boxes: IndexArray, queries: IndexArray, method: str, stats: BatchStats | None) -> IndexArray:
-    from collide2d._kernels import grid
+def _query(
+    boxes: FloatArray, queries: FloatArray, method: str, stats: BatchStats | None
+) -> IndexArray:
+    from collide2d._kernels import strips
 
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
     n = boxes.shape[0]
     m = queries.shape[0]
-    lo_x, lo_y, hi_x, hi_y = bounds(boxes)
-    q_lo_x, q_lo_y, q_hi_x, q_hi_y = bounds(queries)
+    box = bounds(boxes)
+    query = bounds(queries)
     if method == "auto":
         method = "grid"
-    if method == "grid" and n and not _finite_span(lo_x, lo_y, hi_x, hi_y):
+    if method == "grid" and n and not finite_span(box):
         method = "brute_force"
     if method == "grid":
-        flat = _grid.build(lo_x, lo_y, hi_x, hi_y)
-    else:  # one level whose single cell holds every box: every query scans them all
-        flat = _grid.single_cell(n)
-    counters = np.zeros(2, dtype=np.int64)
-    capacity = 4 * max(n, m) + 64
-    out = np.empty((capacity, 2), dtype=np.intp)
-    args = (q_lo_x, q_lo_y, q_hi_x, q_hi_y, *flat, lo_x, lo_y, hi_x, hi_y)
-    found = int(grid.grid_query_pairs(*args, out, counters))
-    if found > capacity:
-        counters[:] = 0
-        out = np.empty((found, 2), dtype=np.intp)
-        found = int(grid.grid_query_pairs(*args, out, counters))
+        built = _strips.build(box)
+
+        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
+            return int(strips.strip_query_pairs(query, *built, out, counters))
+
+    else:
+
+        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
+            return int(strips.brute_force_query_pairs(query, box, out, counters))
+
+    found, counters = run_parts(run, 1, 4 * max(n, m) + 64)
     if stats is not None:
         stats.method = method
         stats.tests = int(counters[0])
         stats.visits = int(counters[1])
         stats.brute_force_tests = n * m
-    return out[:found].copy()
+    return found.copy()
