@@ -56,7 +56,7 @@ def overlapping_pairs(
 
     Examples
     --------
-    >>> overlapping_pairs([[0, 0, 10, 10], [5, 5, 10, 10], [10, 0, 5, 5]])
+    >>> overlapping_pairs([[0, 0, 10, 10], [5, 5, 10, 10], [10, 0, 5, 7]])
     array([[0, 1],
            [1, 2]])
     """
