@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-import math
-import os
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 from numpy.typing import ArrayLike
 
-from collide2d.batch import _strips
 from collide2d.batch.arrays import (
     FloatArray,
     IndexArray,
@@ -20,14 +14,7 @@ from collide2d.batch.arrays import (
     circle_bounds,
 )
 from collide2d.batch.stats import BatchStats
-
-METHODS = ("auto", "grid", "sort_and_sweep", "brute_force")
-THREADS = min(2, os.cpu_count() or 1)
-"""Threads that share a large ``grid`` search (the kernels release the GIL)."""
-PARALLEL_MIN_ITEMS = 100_000
-"""Below this many items one thread is faster than starting a second."""
-BRUTE_FORCE_BELOW = 48
-"""``auto`` tests all pairs below this many items (cheaper than building anything)."""
+from collide2d.broadphase.array_search import find_pairs
 
 
 def overlapping_pairs(
@@ -92,79 +79,13 @@ def overlapping_circle_pairs(
 
 
 def _pairs(
-    box: FloatArray,
-    circles: FloatArray,
-    mode: int,
-    method: str,
-    stats: BatchStats | None,
+    box: FloatArray, circles: FloatArray, mode: int, method: str, stats: BatchStats | None
 ) -> IndexArray:
-    from collide2d._kernels import pairs, strips
-
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
-    n = box.shape[0]
-    if method == "auto":
-        method = "brute_force" if n < BRUTE_FORCE_BELOW else "grid"
-    if method == "grid" and n and not finite_span(box):
-        method = "sort_and_sweep"  # coordinates so far apart that differences overflow
-    parts = THREADS if method == "grid" and n >= PARALLEL_MIN_ITEMS else 1
-    if method == "grid":
-        built = _strips.build(box)
-        ordered = circles[built.e_item] if mode == 1 else circles
-
-        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
-            return int(strips.strip_pairs(*built, ordered, mode, out, counters, part, parts))
-
-    elif method == "sort_and_sweep":
-        order = np.argsort(box[:, 0])
-
-        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
-            return int(pairs.sort_and_sweep_pairs(order, box, circles, mode, out, counters))
-
-    else:
-
-        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
-            return int(pairs.brute_force_pairs(box, circles, mode, out, counters))
-
-    found, counters = run_parts(run, parts, 4 * n // parts + 64)
-    result: IndexArray = pairs.sort_pairs(found, n)
+    pairs, counters, used = find_pairs(box, circles, mode, method)
     if stats is not None:
-        stats.method = method
+        n = box.shape[0]
+        stats.method = used
         stats.tests = int(counters[0])
         stats.visits = int(counters[1])
         stats.brute_force_tests = n * (n - 1) // 2
-    return result
-
-
-def finite_span(box: FloatArray) -> bool:
-    """Whether differences of the bounds' coordinates stay finite (no overflow)."""
-    return math.isfinite(float(box[:, 2].max()) - float(box[:, 0].min())) and math.isfinite(
-        float(box[:, 3].max()) - float(box[:, 1].min())
-    )
-
-
-def run_parts(
-    run: Callable[[IndexArray, IndexArray, int], int], parts: int, capacity: int
-) -> tuple[IndexArray, IndexArray]:
-    """Call ``run(out, counters, part)`` for each part (in threads if several), growing
-    a part's output buffer and calling it again if it was too small.
-
-    Returns the rows found by all parts, concatenated, and the summed counters.
-    """
-
-    def one(part: int) -> tuple[IndexArray, IndexArray]:
-        counters = np.zeros(2, dtype=np.int64)
-        out = np.empty((capacity, 2), dtype=np.intp)
-        found = run(out, counters, part)
-        if found > capacity:  # the buffer was too small: run again with the exact size
-            counters[:] = 0
-            out = np.empty((found, 2), dtype=np.intp)
-            found = run(out, counters, part)
-        return out[:found], counters
-
-    if parts == 1:
-        return one(0)
-    with ThreadPoolExecutor(parts) as pool:
-        results = list(pool.map(one, range(parts)))
-    rows = np.concatenate([rows for rows, _ in results])
-    return rows, sum((counters for _, counters in results), np.zeros(2, dtype=np.int64))
+    return pairs

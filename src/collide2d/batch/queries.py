@@ -5,12 +5,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from collide2d.batch import _strips
 from collide2d.batch.arrays import FloatArray, IndexArray, as_boxes, as_points, bounds
-from collide2d.batch.pairs import finite_span, run_parts
 from collide2d.batch.stats import BatchStats
-
-METHODS = ("auto", "grid", "brute_force")
+from collide2d.broadphase.array_search import find_query_pairs
 
 
 def query_pairs(
@@ -87,33 +84,10 @@ def points_in_boxes(
 def _query(
     boxes: FloatArray, queries: FloatArray, method: str, stats: BatchStats | None
 ) -> IndexArray:
-    from collide2d._kernels import strips
-
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
-    n = boxes.shape[0]
-    m = queries.shape[0]
-    box = bounds(boxes)
-    query = bounds(queries)
-    if method == "auto":
-        method = "grid"
-    if method == "grid" and n and not finite_span(box):
-        method = "brute_force"
-    if method == "grid":
-        built = _strips.build(box)
-
-        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
-            return int(strips.strip_query_pairs(query, *built, out, counters))
-
-    else:
-
-        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
-            return int(strips.brute_force_query_pairs(query, box, out, counters))
-
-    found, counters = run_parts(run, 1, 4 * max(n, m) + 64)
+    rows, counters, used = find_query_pairs(bounds(boxes), bounds(queries), method)
     if stats is not None:
-        stats.method = method
+        stats.method = used
         stats.tests = int(counters[0])
         stats.visits = int(counters[1])
-        stats.brute_force_tests = n * m
-    return found.copy()
+        stats.brute_force_tests = boxes.shape[0] * queries.shape[0]
+    return rows

@@ -46,7 +46,10 @@ class Index:
         self._boxes: dict[Key, Box] = {}
         self._order: dict[Key, int] = {}
         self._next_order = 0
-        self._partners: dict[Key, set[Key]] | None = None  # the pair cache
+        # The pair cache, filled by the first pairs(): each key's overlapping partners,
+        # and the last result as rows (order a, order b, key a, key b), sorted.
+        self._partners: dict[Key, set[Key]] | None = None
+        self._rows: list[tuple[int, int, Key, Key]] = []
         self._dirty: set[Key] = set()
         self.stats = BroadphaseStats()
 
@@ -56,6 +59,11 @@ class Index:
 
     def _delete(self, key: Key, box: Box) -> None:
         raise NotImplementedError
+
+    def _move(self, key: Key, old: Box, new: Box) -> None:
+        """Refile ``key`` from box ``old`` to ``new``; subclasses may do it cheaper."""
+        self._delete(key, old)
+        self._insert(key, new)
 
     def _candidates(self, box: Box) -> Iterable[Key]:
         """Keys whose boxes may touch ``box`` (closed); count visits in ``stats``."""
@@ -110,8 +118,11 @@ class Index:
         del self._boxes[key]
         del self._order[key]
         if self._partners is not None:
-            for other in self._partners.pop(key):
+            others = self._partners.pop(key)
+            for other in others:
                 self._partners[other].discard(key)
+            if others:
+                self._rows = [row for row in self._rows if row[2] != key and row[3] != key]
             self._dirty.discard(key)
 
     def update(self, key: Key, shape: Shape) -> None:
@@ -129,8 +140,7 @@ class Index:
         box = bounds_of(shape)
         old = self._boxes[key]
         if box != old:
-            self._delete(key, old)
-            self._insert(key, box)
+            self._move(key, old, box)
             self._boxes[key] = box
         self._shapes[key] = shape
         if self._partners is not None:
@@ -221,43 +231,77 @@ class Index:
         list is sorted by the order in which keys were added.
         """
         self.stats.begin()
-        shapes = self._shapes
         if self._partners is None:
-            partners: dict[Key, set[Key]] = {key: set() for key in shapes}
-            tested: set[tuple[Key, Key]] = set()
-            for a, b in self._candidate_pairs():
-                pair = (a, b) if self._order[a] < self._order[b] else (b, a)
-                if pair in tested:
-                    continue
-                tested.add(pair)
-                if overlaps(shapes[a], shapes[b]):
-                    partners[a].add(b)
-                    partners[b].add(a)
-            self.stats.count(tests=len(tested))
-            self._partners = partners
-        else:
-            partners = self._partners
-            dirty = self._dirty
-            for key in dirty:
-                for other in partners[key]:
-                    partners[other].discard(key)
-                partners[key] = set()
-            tests = 0
-            for key in dirty:
-                shape = shapes[key]
-                for other in set(self._candidates(self._boxes[key])):
-                    if other == key or (other in dirty and other in partners[key]):
-                        continue
-                    tests += 1
-                    if overlaps(shape, shapes[other]):
-                        partners[key].add(other)
-                        partners[other].add(key)
-            self.stats.count(tests=tests)
+            self._pairs_from_scratch()
+        elif self._dirty:
+            self._pairs_of_dirty_keys()
         self._dirty = set()
+        return [(row[2], row[3]) for row in self._rows]
+
+    def _pairs_from_scratch(self) -> None:
+        shapes = self._shapes
         order = self._order
-        result = [(a, b) for a, others in partners.items() for b in others if order[a] < order[b]]
-        result.sort(key=lambda pair: (order[pair[0]], order[pair[1]]))
-        return result
+        partners: dict[Key, set[Key]] = {key: set() for key in shapes}
+        tested: set[tuple[int, int]] = set()
+        rows = []
+        for a, b in self._candidate_pairs():
+            oa = order[a]
+            ob = order[b]
+            if oa > ob:
+                a, b, oa, ob = b, a, ob, oa
+            if (oa, ob) in tested:
+                continue
+            tested.add((oa, ob))
+            if overlaps(shapes[a], shapes[b]):
+                partners[a].add(b)
+                partners[b].add(a)
+                rows.append((oa, ob, a, b))
+        self.stats.count(tests=len(tested))
+        rows.sort()  # rows are unique in (oa, ob): the keys are never compared
+        self._partners = partners
+        self._rows = rows
+
+    def _pairs_of_dirty_keys(self) -> None:
+        """Re-test only the keys added or updated since the last call."""
+        partners = self._partners
+        if partners is None:  # pragma: no cover - only called once the cache exists
+            raise RuntimeError("no pair cache")
+        shapes = self._shapes
+        order = self._order
+        dirty = self._dirty
+        old: set[tuple[int, int]] = set()
+        for key in dirty:
+            mine = order[key]
+            for other in partners[key]:
+                theirs = order[other]
+                old.add((mine, theirs) if mine < theirs else (theirs, mine))
+                partners[other].discard(key)
+            partners[key] = set()
+        new: dict[tuple[int, int], tuple[Key, Key]] = {}
+        tests = 0
+        for key in dirty:
+            shape = shapes[key]
+            mine = order[key]
+            for other in self._candidates(self._boxes[key]):
+                theirs = order[other]
+                pair = (mine, theirs) if mine < theirs else (theirs, mine)
+                if other == key or pair in new:
+                    continue
+                tests += 1
+                if overlaps(shape, shapes[other]):
+                    partners[key].add(other)
+                    partners[other].add(key)
+                    new[pair] = (key, other) if mine < theirs else (other, key)
+        self.stats.count(tests=tests)
+        gone = old.difference(new)
+        rows = self._rows
+        if gone:
+            rows = [row for row in rows if (row[0], row[1]) not in gone]
+        added = [(*pair, *keys) for pair, keys in new.items() if pair not in old]
+        if added:
+            rows.extend(added)
+            rows.sort()  # a sorted run and a short tail: nearly linear
+        self._rows = rows
 
     def validate(self) -> None:
         """Check the internal invariants; raise ``AssertionError`` if one fails."""
@@ -266,6 +310,16 @@ class Index:
         for key, shape in self._shapes.items():
             if self._boxes[key] != bounds_of(shape):
                 raise AssertionError(f"stale box for {key!r}")
-        if self._partners is not None and self._partners.keys() != self._shapes.keys():
-            raise AssertionError("the pair cache has other keys than the index")
+        if self._partners is not None:
+            if self._partners.keys() != self._shapes.keys():
+                raise AssertionError("the pair cache has other keys than the index")
+            if not self._dirty:
+                from_partners = {
+                    (self._order[a], self._order[b])
+                    for a, others in self._partners.items()
+                    for b in others
+                    if self._order[a] < self._order[b]
+                }
+                if from_partners != {(row[0], row[1]) for row in self._rows}:
+                    raise AssertionError("the cached pairs and partners disagree")
         self._validate_structure()

@@ -1,21 +1,29 @@
-"""Sort and sweep (sweep and prune) along the x axis, kept sorted incrementally."""
+"""Sort and sweep over numpy arrays, with the compiled strip sweep of the batch API."""
 
 from __future__ import annotations
 
-import bisect
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+
+import numpy as np
+from numpy.typing import NDArray
 
 from collide2d.broadphase._index import Box, Index
-from collide2d.broadphase.protocol import Key
+from collide2d.broadphase.array_search import find_pairs
+from collide2d.broadphase.protocol import Key, Shape
+from collide2d.geometry.circle import Circle
+from collide2d.geometry.overlap import overlaps
+
+_NO_CIRCLES = np.zeros((0, 3))
 
 
 class SortAndSweep(Index):
-    """Shapes sorted by their left edge; pairs are found by sweeping along x.
+    """Shapes kept in numpy arrays; ``pairs`` sorts and sweeps them in compiled code.
 
-    The order is repaired lazily with Python's sort, which is linear on the
-    nearly sorted lists a frame of small motions leaves behind, and ``pairs``
-    re-tests only the shapes that moved (see :class:`collide2d.broadphase.BruteForce`
-    for the reference it is tested against).
+    ``add``, ``update`` and ``remove`` only write a row of an array, so moving many
+    shapes each frame is cheap. ``pairs`` sorts the shapes into horizontal strips,
+    sweeps each along x (see :func:`collide2d.overlapping_pairs`) and returns the
+    cached answer when nothing changed since the last call. Queries test every
+    shape's bounds with numpy, then the candidates exactly.
 
     Examples
     --------
@@ -32,67 +40,172 @@ class SortAndSweep(Index):
 
     def __init__(self) -> None:
         super().__init__()
-        self._keys: list[Key] = []  # sorted by left edge once _clean
-        self._lefts: list[float] = []
-        self._clean = True
-        self._max_width = 0.0
-        self._width_stale = False
+        self._box = np.zeros((16, 4))  # closed bounds, one row a slot
+        self._alive = np.zeros(16, dtype=bool)
+        self._round = np.zeros(16, dtype=bool)  # the slot holds a circle
+        self._slot_keys: list[Key | None] = []  # slots in the order keys were added
+        self._slot: dict[Key, int] = {}
+        self._dead = 0
+        self._pending: dict[int, Box] = {}  # rows written to the arrays at the next search
+        self._cached: list[tuple[Key, Key]] | None = None
+        # The last answer as sorted pair codes (slot_a * size + slot_b) and tuples.
+        self._last: tuple[NDArray[np.int64], NDArray[np.object_]] = (
+            np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=object),
+        )
+        self._last_size = np.int64(0)
 
+    # -- storage -------------------------------------------------------------------------
     def _insert(self, key: Key, box: Box) -> None:
-        self._keys.append(key)
-        self._clean = False
-        width = box[2] - box[0]
-        if width > self._max_width:
-            self._max_width = width
+        self._flush()
+        slot = len(self._slot_keys)
+        if slot == self._box.shape[0]:
+            self._grow()
+        self._box[slot] = box
+        self._alive[slot] = True
+        self._slot_keys.append(key)
+        self._slot[key] = slot
+        self._cached = None
+
+    def _grow(self) -> None:
+        size = 2 * self._box.shape[0]
+        for name in ("_box", "_alive", "_round"):
+            old = getattr(self, name)
+            new = np.zeros((size, *old.shape[1:]), dtype=old.dtype)
+            new[: old.shape[0]] = old
+            setattr(self, name, new)
 
     def _delete(self, key: Key, box: Box) -> None:
-        self._keys.remove(key)
-        self._clean = False
-        if box[2] - box[0] >= self._max_width:
-            self._width_stale = True
+        self._flush()
+        slot = self._slot.pop(key)
+        self._alive[slot] = False
+        self._round[slot] = False
+        self._slot_keys[slot] = None
+        self._dead += 1
+        self._cached = None
+        if self._dead > 64 and self._dead > len(self._slot) // 2:
+            self._compact()
 
-    def _repair(self) -> None:
-        if not self._clean:
-            boxes = self._boxes
-            self._keys.sort(key=lambda key: boxes[key][0])
-            self._lefts = [boxes[key][0] for key in self._keys]
-            self._clean = True
-        if self._width_stale:
-            self._max_width = max((b[2] - b[0] for b in self._boxes.values()), default=0.0)
-            self._width_stale = False
+    def _compact(self) -> None:
+        """Drop dead slots, keeping the order in which keys were added."""
+        live = np.flatnonzero(self._alive[: len(self._slot_keys)])
+        size = max(16, 2 * live.shape[0])
+        box = np.zeros((size, 4))
+        box[: live.shape[0]] = self._box[live]
+        round_ = np.zeros(size, dtype=bool)
+        round_[: live.shape[0]] = self._round[live]
+        alive = np.zeros(size, dtype=bool)
+        alive[: live.shape[0]] = True
+        self._box, self._round, self._alive = box, round_, alive
+        self._slot_keys = [self._slot_keys[slot] for slot in live.tolist()]
+        self._slot = {key: slot for slot, key in enumerate(self._slot_keys)}
+        self._dead = 0
+        self._last = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object))  # slots moved
 
+    def _move(self, key: Key, old: Box, new: Box) -> None:
+        self._pending[self._slot[key]] = new  # one numpy write per search, not per move
+        self._cached = None
+
+    def _flush(self) -> None:
+        if self._pending:
+            slots = np.fromiter(self._pending.keys(), dtype=np.intp, count=len(self._pending))
+            self._box[slots] = list(self._pending.values())
+            self._pending.clear()
+
+    def update(self, key: Key, shape: Shape) -> None:
+        """Replace ``key``'s shape (a teleport: no sweep and no response)."""
+        was = type(self._shapes[key]) if key in self._shapes else None
+        super().update(key, shape)
+        if type(self._shapes[key]) is not was:
+            self._round[self._slot[key]] = isinstance(self._shapes[key], Circle)
+        self._cached = None
+
+    def add(self, key: Key, shape: Shape) -> None:
+        """Insert ``shape`` under a new ``key`` (see :meth:`Index.add`)."""
+        super().add(key, shape)
+        self._round[self._slot[key]] = isinstance(self._shapes[key], Circle)
+
+    # -- searching -----------------------------------------------------------------------
     def _candidates(self, box: Box) -> Iterable[Key]:
-        self._repair()
-        # Keys whose left edge lies in [box.left - widest, box.right] may touch box.
-        lo = bisect.bisect_left(self._lefts, box[0] - self._max_width)
-        hi = bisect.bisect_right(self._lefts, box[2])
-        boxes = self._boxes
-        found = [key for key in self._keys[lo:hi] if boxes[key][2] >= box[0]]
-        self.stats.count(visits=hi - lo)
-        return found
+        self._flush()
+        used = len(self._slot_keys)
+        rows = self._box[:used]
+        hit = (
+            self._alive[:used]
+            & (rows[:, 0] <= box[2])
+            & (box[0] <= rows[:, 2])
+            & (rows[:, 1] <= box[3])
+            & (box[1] <= rows[:, 3])
+        )
+        self.stats.count(visits=used)
+        keys = self._slot_keys
+        return [keys[slot] for slot in np.flatnonzero(hit).tolist()]
 
-    def _candidate_pairs(self) -> Iterator[tuple[Key, Key]]:
-        self._repair()
-        keys = self._keys
-        lefts = self._lefts
-        boxes = self._boxes
-        n = len(keys)
-        visits = 0
-        for i in range(n):
-            a = keys[i]
-            right = boxes[a][2]
-            j = i + 1
-            while j < n and lefts[j] <= right:
-                visits += 1
-                yield a, keys[j]
-                j += 1
-        self.stats.count(visits=visits)
+    def pairs(self) -> list[tuple[Key, Key]]:
+        """Every pair of keys whose shapes overlap (strictly), each once.
+
+        Sorted by the order in which keys were added, like every broadphase.
+        """
+        self.stats.begin()
+        if self._cached is None:
+            self._flush()
+            used = len(self._slot_keys)
+            live = np.flatnonzero(self._alive[:used])
+            found, counters, _ = find_pairs(self._box[live], _NO_CIRCLES, 0, "auto")
+            tests = int(counters[0])
+            slots = live[found]  # pairs of slots: sorted, as live is increasing
+            round_ = self._round[slots]
+            either = round_[:, 0] | round_[:, 1]
+            if either.any():  # bounds overlap; a pair with a circle needs the exact test
+                shapes = self._shapes
+                keys = self._slot_keys
+                keep = np.ones(slots.shape[0], dtype=bool)
+                for row in np.flatnonzero(either).tolist():
+                    a, b = keys[slots[row, 0]], keys[slots[row, 1]]
+                    keep[row] = overlaps(shapes[a], shapes[b])
+                tests += int(either.sum())
+                slots = slots[keep]
+            self.stats.count(tests=tests, visits=live.shape[0])
+            self._cached = self._as_key_pairs(slots)
+        return list(self._cached)
+
+    def _as_key_pairs(self, slots: NDArray[np.intp]) -> list[tuple[Key, Key]]:
+        """The slot pairs as key pairs, reusing the tuples of pairs that persist from
+        the last call (most do, from one frame to the next)."""
+        size = np.int64(len(self._slot_keys))
+        codes = slots[:, 0].astype(np.int64) * size + slots[:, 1]
+        rows = np.empty(codes.shape[0], dtype=object)
+        old_codes, old_rows = self._last
+        if old_codes.shape[0] and self._last_size == size:
+            at = np.minimum(np.searchsorted(old_codes, codes), old_codes.shape[0] - 1)
+            same = old_codes[at] == codes
+            rows[same] = old_rows[at[same]]
+        else:
+            same = np.zeros(codes.shape[0], dtype=bool)
+        fresh = np.flatnonzero(~same)
+        keys = self._slot_keys
+        rows[fresh] = [(keys[a], keys[b]) for a, b in slots[fresh].tolist()]
+        self._last = (codes, rows)
+        self._last_size = size
+        result: list[tuple[Key, Key]] = rows.tolist()
+        return result
+
+    def _candidate_pairs(self) -> Iterable[tuple[Key, Key]]:
+        return ()  # pairs() is overridden; nothing uses the generic cache
 
     def _validate_structure(self) -> None:
-        if sorted(self._keys, key=repr) != sorted(self._shapes, key=repr):
-            raise AssertionError("the sorted list holds other keys than the index")
-        self._repair()
-        if any(a > b for a, b in zip(self._lefts, self._lefts[1:], strict=False)):
-            raise AssertionError("the keys are not sorted by left edge")
-        if self._lefts != [self._boxes[key][0] for key in self._keys]:
-            raise AssertionError("stale left edges")
+        self._flush()
+        if set(self._slot) != set(self._shapes):
+            raise AssertionError("slots hold other keys than the index")
+        for key, slot in self._slot.items():
+            if self._slot_keys[slot] != key or not self._alive[slot]:
+                raise AssertionError(f"slot of {key!r} is stale")
+            if tuple(self._box[slot].tolist()) != self._boxes[key]:
+                raise AssertionError(f"array row of {key!r} is stale")
+            if bool(self._round[slot]) != isinstance(self._shapes[key], Circle):
+                raise AssertionError(f"circle flag of {key!r} is stale")
+        if int(self._alive.sum()) != len(self._slot):
+            raise AssertionError("dead slots marked alive")
+        order = [key for key in self._slot_keys if key is not None]
+        if order != sorted(self._shapes, key=self._order.__getitem__):
+            raise AssertionError("slots are not in the order keys were added")

@@ -70,6 +70,11 @@ class UniformGrid(Index):
             else:
                 bucket[key] = None
 
+    def _move(self, key: Key, old: Box, new: Box) -> None:
+        if self._range(new) != self._ranges[key]:  # most small moves stay in their cells
+            self._delete(key, old)
+            self._insert(key, new)
+
     def _delete(self, key: Key, box: Box) -> None:
         span = self._ranges.pop(key)
         if key in self._large:
@@ -85,11 +90,13 @@ class UniformGrid(Index):
     def _candidates(self, box: Box) -> Iterable[Key]:
         cells = self._cells
         span = self._range(box)
+        x0, y0, x1, y1 = span
+        if x0 == x1 and y0 == y1 and not self._large:  # the common case: one cell
+            self.stats.count(visits=1)
+            return cells.get((x0, y0), ())
         if _area(span) > len(cells):  # a huge query: walk the occupied cells instead
             chosen: Iterable[Cell] = (
-                cell
-                for cell in cells
-                if span[0] <= cell[0] <= span[2] and span[1] <= cell[1] <= span[3]
+                cell for cell in cells if x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1
             )
         else:
             chosen = _cells_in(span)

@@ -15,7 +15,7 @@ from collide2d.geometry.vec2 import Vec2
 def real(value: object, name: str) -> float:
     """Return ``value`` as a finite float, or raise naming ``name``."""
     kind = type(value)
-    if kind is float or kind is int:
+    if kind is float or kind is int or isinstance(value, float):  # numpy floats too
         number = float(value)  # type: ignore[arg-type]
     elif isinstance(value, Real) and not isinstance(value, bool):
         number = float(value)

@@ -6,8 +6,10 @@ import math
 from typing import NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 
-from collide2d.batch.arrays import FloatArray, IndexArray
+FloatArray = NDArray[np.float64]
+IndexArray = NDArray[np.intp]
 
 LEVEL_RATIO = 4.0
 """Each level's strips are this many times taller than the previous level's."""

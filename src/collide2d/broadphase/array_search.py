@@ -1,0 +1,136 @@
+"""Searching arrays of closed bounds for overlapping pairs: the engine behind the
+batch API and :class:`collide2d.broadphase.SortAndSweep`.
+
+Input is already checked: ``box`` is a C-contiguous float64 ``(N, 4)`` array of rows
+``lo_x, lo_y, hi_x, hi_y``. Each search picks a kernel from ``collide2d._kernels``,
+allocates its output (growing it if a kernel reports more rows than fit) and
+returns the rows with the counters ``(exact tests, visits)``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+from numpy.typing import NDArray
+
+from collide2d.broadphase import strips as _strips
+
+FloatArray = NDArray[np.float64]
+IndexArray = NDArray[np.intp]
+
+PAIR_METHODS = ("auto", "grid", "sort_and_sweep", "brute_force")
+QUERY_METHODS = ("auto", "grid", "brute_force")
+THREADS = min(2, os.cpu_count() or 1)
+"""Threads that share a large ``grid`` search (the kernels release the GIL)."""
+PARALLEL_MIN_ITEMS = 100_000
+"""Below this many items one thread is faster than starting a second."""
+BRUTE_FORCE_BELOW = 48
+"""``auto`` tests all pairs below this many items (cheaper than building anything)."""
+
+
+def find_pairs(
+    box: FloatArray, circles: FloatArray, mode: int, method: str
+) -> tuple[IndexArray, IndexArray, str]:
+    """Every overlapping pair ``(i, j)``, ``i < j``, sorted; the counters; the method used.
+
+    ``mode`` 0 tests the boxes, ``mode`` 1 the circles ``circles`` (rows ``x, y, r``)
+    whose bounds the boxes are. ``method`` is one of ``PAIR_METHODS``.
+    """
+    from collide2d._kernels import pairs, strips
+
+    if method not in PAIR_METHODS:
+        raise ValueError(f"method must be one of {', '.join(PAIR_METHODS)}; got {method!r}")
+    n = box.shape[0]
+    if method == "auto":
+        method = "brute_force" if n < BRUTE_FORCE_BELOW else "grid"
+    if method == "grid" and n and not finite_span(box):
+        method = "sort_and_sweep"  # coordinates so far apart that differences overflow
+    parts = THREADS if method == "grid" and n >= PARALLEL_MIN_ITEMS else 1
+    if method == "grid":
+        built = _strips.build(box)
+        ordered = circles[built.e_item] if mode == 1 else circles
+
+        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
+            return int(strips.strip_pairs(*built, ordered, mode, out, counters, part, parts))
+
+    elif method == "sort_and_sweep":
+        order = np.argsort(box[:, 0])
+
+        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
+            return int(pairs.sort_and_sweep_pairs(order, box, circles, mode, out, counters))
+
+    else:
+
+        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
+            return int(pairs.brute_force_pairs(box, circles, mode, out, counters))
+
+    found, counters = run_parts(run, parts, 4 * n // parts + 64)
+    result: IndexArray = pairs.sort_pairs(found, n)
+    return result, counters, method
+
+
+def find_query_pairs(
+    box: FloatArray, query: FloatArray, method: str
+) -> tuple[IndexArray, IndexArray, str]:
+    """Rows ``(q, i)`` where query row ``q`` overlaps box ``i`` strictly, sorted; the
+    counters; the method used. ``method`` is one of ``QUERY_METHODS``."""
+    from collide2d._kernels import strips
+
+    if method not in QUERY_METHODS:
+        raise ValueError(f"method must be one of {', '.join(QUERY_METHODS)}; got {method!r}")
+    n = box.shape[0]
+    if method == "auto":
+        method = "grid"
+    if method == "grid" and n and not finite_span(box):
+        method = "brute_force"
+    if method == "grid":
+        built = _strips.build(box)
+
+        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
+            return int(strips.strip_query_pairs(query, *built, out, counters))
+
+    else:
+
+        def run(out: IndexArray, counters: IndexArray, part: int) -> int:
+            return int(strips.brute_force_query_pairs(query, box, out, counters))
+
+    found, counters = run_parts(run, 1, 4 * max(n, query.shape[0]) + 64)
+    return found.copy(), counters, method
+
+
+def finite_span(box: FloatArray) -> bool:
+    """Whether differences of the bounds' coordinates stay finite (no overflow)."""
+    return math.isfinite(float(box[:, 2].max()) - float(box[:, 0].min())) and math.isfinite(
+        float(box[:, 3].max()) - float(box[:, 1].min())
+    )
+
+
+def run_parts(
+    run: Callable[[IndexArray, IndexArray, int], int], parts: int, capacity: int
+) -> tuple[IndexArray, IndexArray]:
+    """Call ``run(out, counters, part)`` for each part (in threads if several), growing
+    a part's output buffer and calling it again if it was too small.
+
+    Returns the rows found by all parts, concatenated, and the summed counters.
+    """
+
+    def one(part: int) -> tuple[IndexArray, IndexArray]:
+        counters = np.zeros(2, dtype=np.int64)
+        out = np.empty((capacity, 2), dtype=np.intp)
+        found = run(out, counters, part)
+        if found > capacity:  # the buffer was too small: run again with the exact size
+            counters[:] = 0
+            out = np.empty((found, 2), dtype=np.intp)
+            found = run(out, counters, part)
+        return out[:found], counters
+
+    if parts == 1:
+        return one(0)
+    with ThreadPoolExecutor(parts) as pool:
+        results = list(pool.map(one, range(parts)))
+    rows = np.concatenate([rows for rows, _ in results])
+    return rows, sum((counters for _, counters in results), np.zeros(2, dtype=np.int64))
