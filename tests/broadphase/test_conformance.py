@@ -165,3 +165,27 @@ def test_check_counts_are_smaller_than_brute_force_on_a_sparse_scene():
     assert brute.stats.last_tests == 200 * 199 // 2
     assert 0 < tree.stats.last_tests < brute.stats.last_tests / 20
     assert tree.stats.total_tests == tree.stats.last_tests
+
+
+def test_sort_and_sweep_compacts_removed_slots_and_keeps_its_answers():
+    reference, index = BruteForce(), SortAndSweep()
+    for i in range(300):
+        shape = Rect((i * 7) % 100, (i * 13) % 90, 9, 9) if i % 3 else Circle(i % 97, i % 83, 5)
+        reference.add(i, shape)
+        index.add(i, shape)
+    assert index.pairs() == reference.pairs()
+    for i in range(0, 300, 3):
+        reference.remove(i)
+        index.remove(i)
+    for i in range(1, 300, 4):
+        if i in reference:
+            reference.remove(i)
+            index.remove(i)
+    assert index.pairs() == reference.pairs()  # after compaction: slots renumbered
+    for i in range(2, 300, 5):
+        if i in reference:
+            moved = Rect(i % 50, i % 40, 12, 3)
+            reference.update(i, moved)
+            index.update(i, moved)
+    assert index.pairs() == reference.pairs()
+    index.validate()
