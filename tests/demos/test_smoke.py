@@ -6,7 +6,7 @@ import pytest
 
 from collide2d import demos
 from collide2d.cli import main
-from collide2d.demos._app import App
+from collide2d.demos._app import App, Input
 from collide2d.demos.sweep import COLLISION, SweepDemo
 
 
@@ -72,3 +72,47 @@ def test_sweep_demo_keys_move_destinations_and_shapes(app):
     slow = SweepDemo()
     slow.update(0.5, Input({pygame.K_d, pygame.K_SPACE}))
     assert slow.a.delta.x - before_delta.x < demo.a.delta.x - before_delta.x
+
+
+def test_balls_screenshot_shows_cells_and_colliding_balls(app, tmp_path):
+    from collide2d.demos._broadphase_view import CELL, HIT
+    from collide2d.demos.balls import START_BALLS, BallsDemo
+
+    demo = BallsDemo()
+    image = _pixels(app.run_headless(demo, 60, tmp_path))
+    assert len(demo.pos) > START_BALLS  # the scripted mouse press added balls
+    assert demo.view.kind == "quadtree" and demo.view.pairs
+    assert _count(image, HIT) > 50 and _count(image, CELL) > 500
+    n = len(demo.pos)
+    assert 0 < demo.view.index.stats.last_tests < n * (n - 1) // 2 / 10
+    hud = "\n".join(demo.hud())
+    assert "checks brute force would make" in hud and "fewer" in hud
+
+
+def test_balls_demo_switches_broadphase_with_identical_pairs(app):
+    from collide2d.demos._app import Input
+    from collide2d.demos.balls import BallsDemo
+
+    demo = BallsDemo()
+    demo.update(1 / 60, Input())
+    found = {}
+    for _ in range(4):
+        demo.view.step(demo.shapes())
+        found[demo.view.kind] = demo.view.pairs
+        demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b))
+    assert set(found) == {"quadtree", "grid", "sort-and-sweep", "brute force"}
+    assert all(pairs == found["brute force"] for pairs in found.values())
+
+
+def test_rects_screenshot_and_slider(app, tmp_path):
+    from collide2d.demos._broadphase_view import CELL, HIT
+    from collide2d.demos.rects import RectsDemo
+
+    demo = RectsDemo()
+    image = _pixels(app.run_headless(demo, 40, tmp_path))
+    assert demo.count > 300 and demo.view.kind == "quadtree"  # slider moved, switched thrice
+    assert len(demo.view.index) == demo.count
+    assert _count(image, HIT) > 100 and _count(image, CELL) > 500
+    demo.set_count(20)
+    demo.update(1 / 60, Input())
+    assert len(demo.view.index) == 20

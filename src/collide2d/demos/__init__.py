@@ -17,6 +17,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 REGISTRY: dict[str, tuple[str, str]] = {
     "sweep": ("collide2d.demos.sweep", "SweepDemo"),
+    "balls": ("collide2d.demos.balls", "BallsDemo"),
+    "rects": ("collide2d.demos.rects", "RectsDemo"),
 }
 """Demo name -> (module, class)."""
 

@@ -111,13 +111,22 @@ class App:
         self.screen.fill(BACKGROUND)
         demo.draw(self.screen)
         lines = [demo.title, *demo.hud()]
-        for row, line in enumerate(lines):
-            colour = TEXT if row == 0 else DIM
-            self.screen.blit(self.font.render(line, True, colour), (10, 8 + 18 * row))
+        self._panel(lines, 8, [TEXT] + [DIM] * (len(lines) - 1))
         help_lines = [*demo.help, footer]
-        top = SIZE[1] - 8 - 18 * len(help_lines)
-        for row, line in enumerate(help_lines):
-            self.screen.blit(self.font.render(line, True, DIM), (10, top + 18 * row))
+        self._panel(help_lines, SIZE[1] - 8 - 18 * len(help_lines), [DIM] * len(help_lines))
+
+    def _panel(self, lines: list[str], top: int, colours: list[tuple[int, int, int]]) -> None:
+        """Text lines on a translucent dark panel, readable over any scene."""
+        rendered = [
+            self.font.render(line, True, colour)
+            for line, colour in zip(lines, colours, strict=True)
+        ]
+        width = max((image.get_width() for image in rendered), default=0) + 12
+        panel = pygame.Surface((width, 18 * len(lines) + 6), pygame.SRCALPHA)
+        panel.fill((*BACKGROUND, 200))
+        self.screen.blit(panel, (4, top - 3))
+        for row, image in enumerate(rendered):
+            self.screen.blit(image, (10, top + 18 * row))
 
     def run_headless(self, demo: Demo, frames: int, out: Path) -> Path:
         """Play ``demo``'s script for ``frames`` steps and save the last frame."""

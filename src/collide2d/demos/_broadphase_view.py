@@ -1,0 +1,95 @@
+"""What the ``balls`` and ``rects`` demos share: the broadphase switch, the drawing
+of cells and tree nodes, and the check-count lines of the HUD."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+import pygame
+
+from collide2d import BruteForce, Quadtree, Rect, SortAndSweep, UniformGrid
+from collide2d.broadphase import Broadphase
+from collide2d.broadphase.protocol import Key, Shape
+
+CELL = (70, 90, 120)
+"""Grid cells and tree leaves are outlined in this colour (the smoke tests look for it)."""
+HIT = (255, 80, 80)
+"""Shapes that overlap another are drawn in this colour."""
+IDLE = (90, 200, 140)
+
+KINDS: dict[str, Callable[[Rect], Broadphase]] = {
+    "quadtree": lambda bounds: Quadtree(bounds, capacity=4, max_depth=8),
+    "grid": lambda bounds: UniformGrid(cell_size=48),
+    "sort-and-sweep": lambda bounds: SortAndSweep(),
+    "brute force": lambda bounds: BruteForce(),
+}
+
+
+class BroadphaseView:
+    """A broadphase of one of ``KINDS`` over keyed shapes, switchable at run time."""
+
+    def __init__(self, kind: str, bounds: Rect) -> None:
+        self.bounds = bounds
+        self.kind = kind
+        self.index: Broadphase = KINDS[kind](bounds)
+        self.show_cells = True
+        self.pairs: list[tuple[Key, Key]] = []
+        self.seconds = 0.0
+
+    def switch(self, shapes: Iterable[tuple[Key, Shape]]) -> None:
+        """Move to the next kind of broadphase, re-adding ``shapes``."""
+        names = list(KINDS)
+        self.kind = names[(names.index(self.kind) + 1) % len(names)]
+        self.index = KINDS[self.kind](self.bounds)
+        for key, shape in shapes:
+            self.index.add(key, shape)
+
+    def step(self, shapes: Iterable[tuple[Key, Shape]]) -> set[Key]:
+        """Update every shape, find the pairs; return the keys that overlap another."""
+        start = time.perf_counter()
+        index = self.index
+        for key, shape in shapes:
+            if key in index:
+                index.update(key, shape)
+            else:
+                index.add(key, shape)
+        self.pairs = index.pairs()
+        self.seconds = time.perf_counter() - start
+        return {key for pair in self.pairs for key in pair}
+
+    def draw_cells(self, surface: pygame.Surface) -> None:
+        """Outline the quadtree's leaves or the grid's occupied cells."""
+        if not self.show_cells:
+            return
+        index = self.index
+        rects: list[Rect] = []
+        if isinstance(index, Quadtree):
+            rects = [leaf for leaf, _, _ in index.leaves()]
+        elif isinstance(index, UniformGrid):
+            rects = index.cells()
+        for r in rects:
+            pygame.draw.rect(surface, CELL, pygame.FRect(r.x, r.y, r.w, r.h), 1)
+
+    def hud(self) -> list[str]:
+        """Objects, the checks brute force would make, the checks made, the ratio."""
+        n = len(self.index)
+        brute = n * (n - 1) // 2
+        made = self.index.stats.last_tests
+        ratio = f"{brute / made:.1f}x fewer" if made else "-"
+        return [
+            f"broadphase: {self.kind} (B to switch, C: cells {'on' if self.show_cells else 'off'})",
+            f"objects: {n}   overlapping pairs: {len(self.pairs)}",
+            f"checks brute force would make: {brute:,}   checks made: {made:,}   ratio: {ratio}",
+            f"update + pairs: {self.seconds * 1e3:.2f} ms",
+        ]
+
+    def handle_key(self, key: int, shapes: Iterable[tuple[Key, Shape]]) -> bool:
+        """B switches the broadphase, C toggles the cells; True if the key was used."""
+        if key == pygame.K_b:
+            self.switch(shapes)
+            return True
+        if key == pygame.K_c:
+            self.show_cells = not self.show_cells
+            return True
+        return False

@@ -1,0 +1,115 @@
+"""The ``rects`` demo: many moving rectangles, a count slider and the broadphase switch."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from collide2d import Rect
+from collide2d.broadphase.protocol import Key
+from collide2d.demos._app import DIM, SIZE, TEXT, Demo, Input
+from collide2d.demos._broadphase_view import HIT, IDLE, BroadphaseView
+from collide2d.scenes import moving_bodies
+
+MIN_COUNT, MAX_COUNT = 10, 3000
+SLIDER = Rect(SIZE[0] - 330, 14, 300, 10)
+
+
+class RectsDemo(Demo):
+    """Moving rectangles tested for overlap through a switchable broadphase."""
+
+    name = "rects"
+    title = "rects: many moving rectangles through a broadphase"
+    help = ("drag the slider or press -/+: count   B: switch broadphase   C: cells   "
+            "Space: pause",)  # fmt: skip
+
+    def __init__(self, size: tuple[int, int] = SIZE) -> None:
+        super().__init__(size)
+        self.arena = Rect(0, 0, float(size[0]), float(size[1]))
+        self.view = BroadphaseView("grid", self.arena)
+        w, h = size
+        self.all_pos, self.all_vel, widths = moving_bodies(MAX_COUNT, w, h, seed=11, speed=80)
+        self.all_size = np.column_stack([widths, widths[::-1] * 0.7 + 3])
+        self.count = 300
+        self.paused = False
+        self.dragging = False
+        self.hits: set[Key] = set()
+
+    def shapes(self) -> list[tuple[int, Rect]]:
+        """The first ``count`` rectangles, keyed by index."""
+        n = self.count
+        rows = np.hstack([self.all_pos[:n], self.all_size[:n]]).tolist()
+        return [(k, Rect(*row)) for k, row in enumerate(rows)]
+
+    def set_count(self, count: int) -> None:
+        """Show ``count`` rectangles (clamped to the slider's range)."""
+        count = max(MIN_COUNT, min(MAX_COUNT, count))
+        for key in range(count, self.count):
+            if key in self.view.index:
+                self.view.index.remove(key)
+        self.count = count
+
+    def _slide(self, x: float) -> None:
+        share = (x - SLIDER.left) / SLIDER.w
+        self.set_count(round(MIN_COUNT + share * (MAX_COUNT - MIN_COUNT)))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.set_count(int(self.count * 1.25) + 1)
+            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.set_count(int(self.count / 1.25))
+            elif event.key == pygame.K_SPACE:
+                self.paused = not self.paused
+            else:
+                self.view.handle_key(event.key, self.shapes())
+        elif event.type == pygame.MOUSEBUTTONDOWN and SLIDER.expanded(8).contains_point(event.pos):
+            self.dragging = True
+            self._slide(event.pos[0])
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self._slide(event.pos[0])
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.dragging = False
+
+    def update(self, dt: float, keys: Input) -> None:
+        if not self.paused:
+            n = self.count
+            pos, vel, size = self.all_pos[:n], self.all_vel[:n], self.all_size[:n]
+            pos += vel * dt
+            w, h = self.size
+            for axis, limit in ((0, w), (1, h)):
+                out = (pos[:, axis] < 0) | (pos[:, axis] + size[:, axis] > limit)
+                vel[out, axis] *= -1
+                pos[:, axis] = np.clip(pos[:, axis], 0, limit - size[:, axis])
+        self.hits = self.view.step(self.shapes())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw_cells(surface)
+        for k, r in self.shapes():
+            colour = HIT if k in self.hits else IDLE
+            pygame.draw.rect(
+                surface, colour, pygame.FRect(r.x, r.y, r.w, r.h), 0 if k in self.hits else 1
+            )
+        pygame.draw.rect(surface, DIM, pygame.FRect(*SLIDER), 1)
+        share = (self.count - MIN_COUNT) / (MAX_COUNT - MIN_COUNT)
+        knob = pygame.FRect(SLIDER.left + share * SLIDER.w - 4, SLIDER.top - 4, 8, SLIDER.h + 8)
+        pygame.draw.rect(surface, TEXT, knob)
+
+    def hud(self) -> list[str]:
+        return [f"rectangles: {self.count} (slider, top right)", *self.view.hud()]
+
+    def script(self, frame: int) -> tuple[list[pygame.event.Event], Input]:
+        # Raise the count with the slider, then switch to the quadtree to show its nodes.
+        events = []
+        if frame == 5:
+            events.append(
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(SLIDER.left + 60, 18), button=1)
+            )
+            events.append(
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(SLIDER.left + 60, 18), button=1)
+            )
+        if frame == 20:
+            events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b))  # to sort-and-sweep
+            events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b))  # to brute force
+            events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b))  # to quadtree
+        return events, Input()
