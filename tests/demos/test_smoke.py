@@ -116,3 +116,23 @@ def test_rects_screenshot_and_slider(app, tmp_path):
     demo.set_count(20)
     demo.update(1 / 60, Input())
     assert len(demo.view.index) == 20
+
+
+def test_cli_bench_prints_the_check_count_table(capsys):
+    assert main(["bench", "--sizes", "20", "166"]) == 0
+    out = capsys.readouterr().out
+    assert "| 166 | 13,695 |" in out and "Quadtree" in out
+
+
+def test_cli_info_reports_numba(capsys):
+    assert main(["info"]) == 0
+    assert "numba status: compiles and runs" in capsys.readouterr().out
+
+
+def test_importing_collide2d_loads_neither_pygame_nor_numba():
+    import subprocess
+    import sys
+
+    code = "import sys, collide2d; print('pygame' in sys.modules, 'numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
