@@ -283,8 +283,7 @@ def bench_dynamic(n: int = 10_000, frames: int = 30, moving: float = 0.1) -> str
             movers = rng.choice(n, int(n * moving), replace=False)
             current[movers, :2] += rng.uniform(-3, 3, (len(movers), 2))
             start = time.perf_counter()
-            for k in movers.tolist():
-                x, y, w, h = current[k]
+            for k, (x, y, w, h) in zip(movers.tolist(), current[movers].tolist(), strict=True):
                 index.update(k, Rect(x, y, w, h))
             pairs = index.pairs()
             times.append(time.perf_counter() - start)

@@ -12,6 +12,7 @@ from collide2d.broadphase.array_search import find_pairs
 from collide2d.broadphase.protocol import Key, Shape
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.overlap import overlaps
+from collide2d.geometry.rect import Rect
 
 _NO_CIRCLES = np.zeros((0, 3))
 
@@ -113,12 +114,26 @@ class SortAndSweep(Index):
             self._pending.clear()
 
     def update(self, key: Key, shape: Shape) -> None:
-        """Replace ``key``'s shape (a teleport: no sweep and no response)."""
-        was = type(self._shapes[key]) if key in self._shapes else None
-        super().update(key, shape)
-        if type(self._shapes[key]) is not was:
-            self._round[self._slot[key]] = isinstance(self._shapes[key], Circle)
-        self._cached = None
+        """Replace ``key``'s shape (a teleport: no sweep and no response).
+
+        The fast path (a ``Rect`` replacing a ``Rect``) does what ``Index.update``
+        does with fewer steps: this is the call a game makes for every moving shape.
+        """
+        old = self._shapes.get(key) if type(key) is int or type(key) is str else None
+        if type(shape) is not Rect or type(old) is not Rect:
+            was = type(self._shapes[key]) if key in self._shapes else None
+            super().update(key, shape)
+            if type(self._shapes[key]) is not was:
+                self._round[self._slot[key]] = isinstance(self._shapes[key], Circle)
+            self._cached = None
+            return
+        x, y, w, h = shape
+        box = (x, y, x + w, y + h)
+        self._shapes[key] = shape
+        if box != self._boxes[key]:
+            self._boxes[key] = box
+            self._pending[self._slot[key]] = box
+            self._cached = None
 
     def add(self, key: Key, shape: Shape) -> None:
         """Insert ``shape`` under a new ``key`` (see :meth:`Index.add`)."""
