@@ -164,3 +164,27 @@ def query_pairs(shapes: list, queries: list) -> list[tuple[int, int]]:
         for i, s in enumerate(shapes)
         if overlaps(query, s)
     ]
+
+
+def mask_overlap_shares(a_bits, b_bits, offset) -> dict[tuple[int, int], Fraction]:
+    """For each pixel ``(x, y)`` of ``a`` the exact area it shares with solid pixels of
+    ``b`` placed at ``offset`` (pixel by pixel, with fractions)."""
+    ox, oy = Q(offset[0]), Q(offset[1])
+    shares: dict[tuple[int, int], Fraction] = {}
+    for y, row in enumerate(a_bits):
+        for x, solid in enumerate(row):
+            if not solid:
+                continue
+            total = Q(0)
+            for v, b_row in enumerate(b_bits):
+                dy = 1 - abs(Q(y) - (v + oy))
+                if dy <= 0:
+                    continue
+                for u, b_solid in enumerate(b_row):
+                    if b_solid:
+                        dx = 1 - abs(Q(x) - (u + ox))
+                        if dx > 0:
+                            total += dx * dy
+            if total:
+                shares[(x, y)] = total
+    return shares

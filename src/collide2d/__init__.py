@@ -38,6 +38,7 @@ from collide2d.geometry import (
     overlaps,
     rects_overlap,
 )
+from collide2d.mask import Mask
 from collide2d.sweep import Hit, RayHit, raycast, sweep
 
 __version__ = "0.1.0"
@@ -50,6 +51,7 @@ __all__ = [
     "Circle",
     "DuplicateKeyError",
     "Hit",
+    "Mask",
     "Quadtree",
     "RayHit",
     "Rect",

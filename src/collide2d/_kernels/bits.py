@@ -1,0 +1,138 @@
+"""Kernels over pixel rows packed into 64-bit words (bit ``i`` of word ``k`` is pixel
+``x = 64 k + i``): AND, count, first set bit, with ``other`` shifted by whole pixels.
+
+Mask ``b`` placed with its pixel ``u`` at ``a``'s pixel ``x = u + sx`` (and rows
+``y = v + sy``) overlaps ``a`` where ``a_row[y] & b_row[y - sy] << sx``. A fractional
+offset is two whole shifts per axis (see ``collide2d.mask.queries``), passed as
+arrays ``shifts_x``, ``shifts_y``. All arithmetic stays in uint64: numba would turn
+mixed signed and unsigned integers into floats.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.jit import inline_kernel, kernel
+
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+
+
+@inline_kernel
+def popcount(x):
+    """Set bits of a uint64 (the SWAR count, Hacker's Delight 5-1)."""
+    x = x - ((x >> _ONE) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    return (x * _H01) >> np.uint64(56)
+
+
+@inline_kernel
+def lowest_bit(x):
+    """Index of the lowest set bit of a non-zero uint64."""
+    return popcount((x & (~x + _ONE)) - _ONE)
+
+
+@inline_kernel
+def shifted_word(row, start):
+    """The 64 bits of ``row`` from bit ``start`` on (may be negative or past the end:
+    missing bits are zero)."""
+    q = start >> 6  # floor division by 64, also for negative start
+    r = np.uint64(start & 63)
+    n = row.shape[0]
+    lo = row[q] if 0 <= q < n else _ZERO
+    if r == _ZERO:
+        return lo
+    hi = row[q + 1] if 0 <= q + 1 < n else _ZERO
+    return (lo >> r) | (hi << (np.uint64(64) - r))
+
+
+@inline_kernel
+def _rows_range(ha, hb, sy):
+    return max(0, sy), min(ha, hb + sy)
+
+
+@kernel
+def any_overlap(a, b, shifts_x, shifts_y):
+    """Whether ``a & (b shifted)`` has a set bit for any pair of shifts."""
+    ha, wa = a.shape
+    hb = b.shape[0]
+    for sy in shifts_y:
+        y0, y1 = _rows_range(ha, hb, sy)
+        for sx in shifts_x:
+            k0 = max(0, sx // 64)
+            k1 = min(wa, (sx + b.shape[1] * 64) // 64 + 1)
+            for y in range(y0, y1):
+                brow = b[y - sy]
+                for k in range(k0, k1):
+                    if a[y, k] & shifted_word(brow, 64 * k - sx):
+                        return True
+    return False
+
+
+@kernel
+def overlap_counts(a, b, shifts_x, shifts_y, counts):
+    """``counts[i, j]`` = set bits of ``a & (b shifted by shifts_x[j], shifts_y[i])``."""
+    ha, wa = a.shape
+    hb = b.shape[0]
+    for i in range(shifts_y.shape[0]):
+        sy = shifts_y[i]
+        y0, y1 = _rows_range(ha, hb, sy)
+        for j in range(shifts_x.shape[0]):
+            sx = shifts_x[j]
+            k0 = max(0, sx // 64)
+            k1 = min(wa, (sx + b.shape[1] * 64) // 64 + 1)
+            total = _ZERO
+            for y in range(y0, y1):
+                brow = b[y - sy]
+                for k in range(k0, k1):
+                    total += popcount(a[y, k] & shifted_word(brow, 64 * k - sx))
+            counts[i, j] = total
+
+
+@kernel
+def overlap_rows(a, b, shifts_x, shifts_y):
+    """The words of ``a`` that meet ``b`` under any of the shifts (OR over shifts)."""
+    ha, wa = a.shape
+    hb = b.shape[0]
+    out = np.zeros_like(a)
+    for sy in shifts_y:
+        y0, y1 = _rows_range(ha, hb, sy)
+        for sx in shifts_x:
+            k0 = max(0, sx // 64)
+            k1 = min(wa, (sx + b.shape[1] * 64) // 64 + 1)
+            for y in range(y0, y1):
+                brow = b[y - sy]
+                for k in range(k0, k1):
+                    out[y, k] |= a[y, k] & shifted_word(brow, 64 * k - sx)
+    return out
+
+
+@kernel
+def first_overlap(a, b, shifts_x, shifts_y):
+    """``(x, y)`` of the first pixel of ``a`` in row-major order meeting ``b`` under any
+    of the shifts, or ``(-1, -1)``."""
+    ha, wa = a.shape
+    hb = b.shape[0]
+    lo_y = ha
+    hi_y = 0
+    for sy in shifts_y:
+        y0, y1 = _rows_range(ha, hb, sy)
+        lo_y = min(lo_y, y0)
+        hi_y = max(hi_y, y1)
+    for y in range(lo_y, hi_y):
+        for k in range(wa):
+            word = _ZERO
+            for sy in shifts_y:
+                v = y - sy
+                if v < 0 or v >= hb:
+                    continue
+                for sx in shifts_x:
+                    word |= a[y, k] & shifted_word(b[v], 64 * k - sx)
+            if word != _ZERO:
+                return 64 * k + np.int64(lowest_bit(word)), y
+    return -1, -1

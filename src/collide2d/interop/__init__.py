@@ -1,0 +1,1 @@
+"""Conversions to and from other libraries (pygame-ce, Pillow), imported on demand."""

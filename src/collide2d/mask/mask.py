@@ -1,0 +1,393 @@
+"""Pixel masks: binary pixel grids, such as the solid pixels of a sprite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from collide2d.geometry import _checks
+from collide2d.geometry.circle import Circle
+from collide2d.geometry.rect import Rect
+
+if TYPE_CHECKING:
+    from collide2d.mask.quadtree import MaskQuadtree
+
+BoolArray = NDArray[np.bool_]
+WORD = 64
+
+
+class NodePairs(NamedTuple):
+    """Pairs of intersecting quadtree nodes of two masks.
+
+    Attributes
+    ----------
+    a_rects, b_rects : ndarray of shape (K, 4)
+        Rows ``x, y, w, h`` of each pair's node of ``self`` (in its coordinates) and of
+        ``other`` (in its own coordinates).
+    a_levels, b_levels : ndarray of shape (K,), dtype intp
+        The nodes' levels.
+    """
+
+    a_rects: NDArray[np.float64]
+    b_rects: NDArray[np.float64]
+    a_levels: NDArray[np.intp]
+    b_levels: NDArray[np.intp]
+
+
+class Mask:
+    """A binary pixel grid: pixel ``(x, y)`` is the unit square ``[x, x+1) x [y, y+1)``.
+
+    The pixels live in a bool array indexed ``[y, x]``; the API speaks ``(x, y)``.
+    Queries against another mask take ``offset = other.topleft - self.topleft``,
+    which may be fractional. Overlap is strict as everywhere in collide2d: two
+    pixels overlap when their open squares share area.
+
+    Parameters
+    ----------
+    size : (int, int)
+        ``(width, height)``; zero is allowed.
+    fill : bool, default False
+        Whether every pixel starts solid.
+
+    Examples
+    --------
+    >>> a = Mask((4, 4), fill=True)
+    >>> b = Mask.from_array([[True, False], [False, True]])
+    >>> a.overlaps(b, (3, 3)), a.overlap_area(b, (3, 3)), a.overlap_area(b, (2.5, 2))
+    (True, 1, 1.5)
+    >>> a.overlaps(b, (4, 0))  # only touching
+    False
+    """
+
+    __slots__ = ("_bits", "_rows", "_tree")
+
+    def __init__(self, size: tuple[int, int], fill: bool = False) -> None:
+        w, h = _size(size)
+        self._bits: BoolArray = np.full((h, w), bool(fill), dtype=bool)
+        self._rows: NDArray[np.uint64] | None = None
+        self._tree: MaskQuadtree | None = None
+
+    # -- construction ----------------------------------------------------------------------
+    @classmethod
+    def from_array(cls, array: ArrayLike) -> Mask:
+        """A mask whose pixel ``(x, y)`` is ``bool(array[y][x])`` (the array is copied).
+
+        Raises
+        ------
+        ValueError
+            If ``array`` is not two-dimensional.
+        """
+        bits = np.array(array, dtype=bool, copy=True)
+        if bits.ndim != 2:
+            raise ValueError(f"array must be two-dimensional [y, x], got shape {bits.shape}")
+        mask = cls.__new__(cls)
+        mask._bits = np.ascontiguousarray(bits)
+        mask._rows = None
+        mask._tree = None
+        return mask
+
+    @classmethod
+    def from_image(
+        cls,
+        image: str | Path | Any,
+        threshold: int = 127,
+        colorkey: tuple[int, int, int] | None = None,
+    ) -> Mask:
+        """A mask of an image's solid pixels (needs Pillow).
+
+        Parameters
+        ----------
+        image : path or PIL.Image.Image
+            The image, or a path to it.
+        threshold : int, default 127
+            A pixel is solid when its alpha is above this (0 to 255).
+        colorkey : (r, g, b), optional
+            For images without alpha (or to ignore it): pixels of this colour are
+            empty and all others solid.
+        """
+        from collide2d.interop.image import image_alpha
+
+        if (
+            isinstance(threshold, bool)
+            or not isinstance(threshold, int)
+            or not 0 <= threshold <= 255
+        ):
+            raise ValueError(f"threshold must be an int from 0 to 255, got {threshold!r}")
+        return cls.from_array(image_alpha(image, threshold, colorkey))
+
+    # -- pixels ----------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        """``(width, height)``."""
+        h, w = self._bits.shape
+        return (w, h)
+
+    @property
+    def width(self) -> int:
+        """Pixels per row."""
+        return int(self._bits.shape[1])
+
+    @property
+    def height(self) -> int:
+        """Rows."""
+        return int(self._bits.shape[0])
+
+    def to_array(self) -> BoolArray:
+        """A copy of the pixels as a bool array indexed ``[y, x]``."""
+        return self._bits.copy()
+
+    def get_at(self, pos: tuple[int, int]) -> bool:
+        """Whether pixel ``pos = (x, y)`` is solid.
+
+        Raises
+        ------
+        IndexError
+            If ``pos`` lies outside the mask.
+        """
+        x, y = self._pixel(pos, "pos")
+        return bool(self._bits[y, x])
+
+    def set_at(self, pos: tuple[int, int], value: bool = True) -> None:
+        """Make pixel ``pos = (x, y)`` solid (or empty with ``value=False``)."""
+        x, y = self._pixel(pos, "pos")
+        self._bits[y, x] = bool(value)
+        self._changed()
+
+    def count(self) -> int:
+        """The number of solid pixels."""
+        return int(np.count_nonzero(self._bits))
+
+    def bounding_rect(self) -> Rect:
+        """The smallest rectangle holding every solid pixel (``Rect(0, 0, 0, 0)`` if none).
+
+        >>> Mask.from_array([[0, 0, 0], [0, 1, 1]]).bounding_rect()
+        Rect(x=1.0, y=1.0, w=2.0, h=1.0)
+        """
+        ys, xs = np.nonzero(self._bits)
+        if xs.size == 0:
+            return Rect(0, 0, 0, 0)
+        return Rect(
+            int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
+        )
+
+    def fill(self) -> None:
+        """Make every pixel solid."""
+        self._bits[:] = True
+        self._changed()
+
+    def clear(self) -> None:
+        """Make every pixel empty."""
+        self._bits[:] = False
+        self._changed()
+
+    def invert(self) -> None:
+        """Swap solid and empty pixels."""
+        np.logical_not(self._bits, out=self._bits)
+        self._changed()
+
+    def draw(self, other: Mask, offset: tuple[int, int]) -> None:
+        """Make solid every pixel under a solid pixel of ``other`` placed at ``offset``
+        (integer, ``other.topleft - self.topleft``)."""
+        mine, theirs = self._window(other, offset)
+        if mine is not None:
+            self._bits[mine] |= other._bits[theirs]
+            self._changed()
+
+    def erase(self, other: Mask, offset: tuple[int, int]) -> None:
+        """Make empty every pixel under a solid pixel of ``other`` placed at ``offset``."""
+        mine, theirs = self._window(other, offset)
+        if mine is not None:
+            self._bits[mine] &= ~other._bits[theirs]
+            self._changed()
+
+    def copy(self) -> Mask:
+        """An independent copy."""
+        return Mask.from_array(self._bits)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mask):
+            return NotImplemented
+        return self._bits.shape == other._bits.shape and bool(
+            np.array_equal(self._bits, other._bits)
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # masks are mutable
+
+    def __repr__(self) -> str:
+        return f"Mask(size={self.size}, count={self.count()})"
+
+    # -- queries against another mask -------------------------------------------------------
+    def overlaps(
+        self,
+        other: Mask,
+        offset: tuple[float, float],
+        max_level: int | None = None,
+        other_max_level: int | None = None,
+    ) -> bool:
+        """Whether any solid pixel of ``self`` overlaps one of ``other`` at ``offset``.
+
+        At full detail (no levels given) it scans packed words and stops at the first
+        overlapping pair. With ``max_level`` / ``other_max_level`` it walks the two
+        quadtrees and treats non-empty nodes at those levels as solid (the coarse
+        test): it may report an overlap the pixels do not have, never the reverse.
+        See :class:`collide2d.mask.quadtree.MaskQuadtree` for what a level is.
+        """
+        from collide2d.mask import queries
+
+        other = _other(other)
+        offset = _offset(offset)
+        if max_level is None and other_max_level is None:
+            return queries.overlaps(self, other, offset)
+        return queries.tree_overlaps(self, other, offset, max_level, other_max_level)
+
+    def overlap_pairs(
+        self,
+        other: Mask,
+        offset: tuple[float, float],
+        max_level: int | None = None,
+        other_max_level: int | None = None,
+    ) -> NodePairs:
+        """Every pair of intersecting quadtree nodes (the write-up's "all intersections").
+
+        Nodes are cut at ``max_level`` (``self``) and ``other_max_level`` (``other``),
+        each at full detail (single pixels) by default, so that the default lists every
+        pair of overlapping pixels. Rectangles are in each mask's own coordinates.
+
+        >>> pairs = Mask((2, 1), fill=True).overlap_pairs(Mask((1, 1), fill=True), (0.5, 0))
+        >>> pairs.a_rects.tolist(), pairs.b_rects.tolist()
+        ([[0.0, 0.0, 1.0, 1.0], [1.0, 0.0, 1.0, 1.0]], [[0.0, 0.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]])
+        """
+        from collide2d.mask import queries
+
+        return queries.tree_pairs(self, _other(other), _offset(offset), max_level, other_max_level)
+
+    def overlap(self, other: Mask, offset: tuple[float, float]) -> tuple[int, int] | None:
+        """The first pixel of ``self`` (smallest y, then smallest x) that overlaps a solid
+        pixel of ``other`` at ``offset``, or None.
+
+        >>> Mask((3, 3), fill=True).overlap(Mask((2, 2), fill=True), (1.5, 1))
+        (1, 1)
+        """
+        from collide2d.mask import queries
+
+        return queries.first_overlap(self, _other(other), _offset(offset))
+
+    def overlap_area(self, other: Mask, offset: tuple[float, float]) -> float:
+        """The area shared by the two pixel sets, as unit squares: an ``int`` when the
+        offset is integral, else a float (sums of ``(1 - fx)(1 - fy)``-style shares)."""
+        from collide2d.mask import queries
+
+        return queries.overlap_area(self, _other(other), _offset(offset))
+
+    def overlap_mask(self, other: Mask, offset: tuple[float, float]) -> Mask:
+        """The pixels of ``self`` whose squares share area with a solid pixel of ``other``."""
+        from collide2d.mask import queries
+
+        return Mask.from_array(queries.overlap_bits(self, _other(other), _offset(offset)))
+
+    def overlaps_rect(self, rect: Rect, offset: tuple[float, float] = (0.0, 0.0)) -> bool:
+        """Whether a solid pixel overlaps ``rect`` moved by ``offset`` (mask-local coordinates).
+
+        >>> solid = Mask((4, 4), fill=True)
+        >>> solid.overlaps_rect(Rect(4, 0, 3, 3)), solid.overlaps_rect(Rect(3.5, 0, 3, 3))
+        (False, True)
+        """
+        from collide2d.mask import queries
+
+        if not isinstance(rect, Rect):
+            raise TypeError(f"rect must be a Rect, got {rect!r}")
+        ox, oy = _offset(offset)
+        return queries.overlaps_box(
+            self, rect.left + ox, rect.top + oy, rect.right + ox, rect.bottom + oy
+        )
+
+    def overlaps_circle(self, circle: Circle, offset: tuple[float, float] = (0.0, 0.0)) -> bool:
+        """Whether a solid pixel overlaps ``circle`` moved by ``offset``: the distance from
+        the centre to the pixel's (closed) square is less than the radius."""
+        from collide2d.mask import queries
+
+        if not isinstance(circle, Circle):
+            raise TypeError(f"circle must be a Circle, got {circle!r}")
+        ox, oy = _offset(offset)
+        return queries.overlaps_disc(self, circle.x + ox, circle.y + oy, circle.r)
+
+    # -- internals ---------------------------------------------------------------------------
+    @property
+    def bits(self) -> BoolArray:
+        """The pixel array itself, ``[y, x]``, read-only (use the methods to edit)."""
+        view = self._bits.view()
+        view.flags.writeable = False
+        return view
+
+    def rows(self) -> NDArray[np.uint64]:
+        """The pixels packed into 64-bit words, one row of words per pixel row; bit
+        ``i`` of word ``k`` is pixel ``x = 64 k + i``. Cached until the next edit."""
+        if self._rows is None:
+            h, w = self._bits.shape
+            words = max(1, -(-w // WORD))
+            padded = np.zeros((h, words * WORD), dtype=bool)
+            padded[:, :w] = self._bits
+            packed = np.packbits(padded, axis=1, bitorder="little")
+            self._rows = np.ascontiguousarray(packed).view("<u8").astype(np.uint64, copy=False)
+        return self._rows
+
+    def quadtree(self) -> MaskQuadtree:
+        """The quadtree of the pixels, built on first use and cached until the next edit."""
+        if self._tree is None:
+            from collide2d.mask.quadtree import MaskQuadtree
+
+            self._tree = MaskQuadtree(self)
+        return self._tree
+
+    def _changed(self) -> None:
+        self._rows = None
+        self._tree = None
+
+    def _pixel(self, pos: tuple[int, int], name: str) -> tuple[int, int]:
+        x, y = _int_pair(pos, name)
+        h, w = self._bits.shape
+        if not (0 <= x < w and 0 <= y < h):
+            raise IndexError(f"{name}={pos!r} lies outside the {w}x{h} mask")
+        return x, y
+
+    def _window(self, other: Mask, offset: tuple[int, int]) -> tuple[Any, Any]:
+        """Matching slices of ``self`` and ``other`` at an integer offset, or (None, None)."""
+        other = _other(other)
+        ox, oy = _int_pair(offset, "offset")
+        h, w = self._bits.shape
+        oh, ow = other._bits.shape
+        x0, x1 = max(0, ox), min(w, ox + ow)
+        y0, y1 = max(0, oy), min(h, oy + oh)
+        if x0 >= x1 or y0 >= y1:
+            return None, None
+        return (slice(y0, y1), slice(x0, x1)), (slice(y0 - oy, y1 - oy), slice(x0 - ox, x1 - ox))
+
+
+def _size(size: object) -> tuple[int, int]:
+    w, h = _int_pair(size, "size")
+    if w < 0 or h < 0:
+        raise ValueError(f"size must not be negative, got {size!r}")
+    return w, h
+
+
+def _int_pair(value: object, name: str) -> tuple[int, int]:
+    x, y = _checks.point(value, name)
+    if not (float(x).is_integer() and float(y).is_integer()):
+        raise ValueError(f"{name} must be whole numbers, got {value!r}")
+    return int(x), int(y)
+
+
+def _offset(offset: object) -> tuple[float, float]:
+    ox, oy = _checks.point(offset, "offset")
+    if max(abs(ox), abs(oy)) > 2.0**52:
+        raise ValueError(f"offset is too large to place pixels exactly: {offset!r}")
+    return ox, oy
+
+
+def _other(other: object) -> Mask:
+    if not isinstance(other, Mask):
+        raise TypeError(f"other must be a Mask, got {other!r}")
+    return other

@@ -1,0 +1,210 @@
+"""Masks: construction, editing, and queries against the pixel-by-pixel reference."""
+
+import numpy as np
+import pygame
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from collide2d import Circle, Rect
+from collide2d.interop.pygame import mask_from_pygame, mask_from_surface, to_pygame_mask
+from collide2d.mask import Mask
+from tests import reference
+
+
+def bool_grids(max_side=12):
+    shape = st.tuples(st.integers(0, max_side), st.integers(0, max_side))
+    return shape.flatmap(lambda s: hnp.arrays(bool, s, elements=st.booleans()))
+
+
+quarter = st.integers(-56, 56).map(lambda k: k / 4)  # exact in binary
+whole = st.integers(-14, 14).map(float)
+offsets = st.tuples(st.one_of(quarter, whole), st.one_of(quarter, whole))
+
+
+def check_queries(a_bits, b_bits, offset):
+    a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
+    shares = reference.mask_overlap_shares(a_bits.tolist(), b_bits.tolist(), offset)
+    assert a.overlaps(b, offset) == bool(shares)
+    first = min(shares, key=lambda p: (p[1], p[0])) if shares else None
+    assert a.overlap(b, offset) == first
+    expected_mask = np.zeros(a_bits.shape, dtype=bool)
+    for x, y in shares:
+        expected_mask[y, x] = True
+    np.testing.assert_array_equal(a.overlap_mask(b, offset).to_array(), expected_mask)
+    area = a.overlap_area(b, offset)
+    exact = sum(shares.values())
+    if float(offset[0]).is_integer() and float(offset[1]).is_integer():
+        assert type(area) is int and area == exact
+    else:
+        assert area == pytest.approx(float(exact), abs=1e-9)
+
+
+@given(bool_grids(), bool_grids(), offsets)
+@example(np.ones((3, 3), bool), np.ones((2, 2), bool), (3.0, 0.0))  # touching: no overlap
+@example(np.ones((3, 3), bool), np.ones((2, 2), bool), (2.75, -1.75))
+@example(np.zeros((0, 5), bool), np.ones((2, 2), bool), (0.0, 0.0))
+def test_queries_equal_the_pixel_reference(a_bits, b_bits, offset):
+    check_queries(a_bits, b_bits, offset)
+
+
+@given(
+    st.integers(60, 140),
+    st.integers(1, 4),
+    st.integers(-150, 150),
+    st.integers(-3, 3),
+    st.integers(0, 3),
+)
+def test_wide_masks_cross_word_boundaries(width, height, ox, oy, quarter_x):
+    rng = np.random.default_rng(width * 7 + height)
+    a_bits = rng.random((height, width)) < 0.3
+    b_bits = rng.random((height + 1, width // 2 + 1)) < 0.3
+    check_queries(a_bits, b_bits, (ox + quarter_x / 4, float(oy)))
+
+
+@given(bool_grids(20), bool_grids(20), st.tuples(st.integers(-22, 22), st.integers(-22, 22)))
+def test_integer_offsets_give_pygame_masks_answers(a_bits, b_bits, offset):
+    a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
+    pa, pb = to_pygame_mask(a), to_pygame_mask(b)
+    assert a.overlaps(b, offset) == (pa.overlap(pb, offset) is not None)
+    assert a.overlap_area(b, offset) == pa.overlap_area(pb, offset)
+    assert a.overlap_mask(b, offset) == mask_from_pygame(pa.overlap_mask(pb, offset))
+
+
+@given(bool_grids(20))
+def test_pygame_round_trip(bits):
+    mask = Mask.from_array(bits)
+    pm = to_pygame_mask(mask)
+    assert pm.get_size() == mask.size and pm.count() == mask.count()
+    assert mask_from_pygame(pm) == mask
+
+
+def test_mask_from_surface_follows_alpha_threshold_and_colorkey():
+    surface = pygame.Surface((4, 1), pygame.SRCALPHA)
+    for x, alpha in enumerate((0, 127, 128, 255)):
+        surface.set_at((x, 0), (10, 20, 30, alpha))
+    assert mask_from_surface(surface).to_array().tolist() == [[False, False, True, True]]
+    assert mask_from_surface(surface, 0).to_array().tolist() == [[False, True, True, True]]
+    assert mask_from_surface(surface) == mask_from_pygame(pygame.mask.from_surface(surface))
+    keyed = pygame.Surface((3, 1))
+    keyed.fill((255, 0, 255))
+    keyed.set_at((1, 0), (1, 2, 3))
+    keyed.set_colorkey((255, 0, 255))
+    assert mask_from_surface(keyed).to_array().tolist() == [[False, True, False]]
+    with pytest.raises(ValueError, match="threshold"):
+        mask_from_surface(surface, 300)
+
+
+def test_from_image_with_alpha_and_colorkey(tmp_path):
+    from PIL import Image
+
+    image = Image.new("RGBA", (3, 2), (0, 0, 0, 0))
+    image.putpixel((2, 1), (9, 9, 9, 200))
+    path = tmp_path / "sprite.png"
+    image.save(path)
+    assert Mask.from_image(path).to_array().tolist() == [[False] * 3, [False, False, True]]
+    assert Mask.from_image(image, threshold=250).count() == 0
+    rgb = Image.new("RGB", (2, 1), (255, 0, 255))
+    rgb.putpixel((0, 0), (1, 1, 1))
+    assert Mask.from_image(rgb, colorkey=(255, 0, 255)).to_array().tolist() == [[True, False]]
+    with pytest.raises(TypeError, match="image"):
+        Mask.from_image(42)
+
+
+def test_editing_and_inspection():
+    mask = Mask((5, 3))
+    assert mask.size == (5, 3) and mask.count() == 0 and mask.bounding_rect() == Rect(0, 0, 0, 0)
+    mask.set_at((4, 2))
+    mask.set_at((1, 0))
+    assert mask.get_at((4, 2)) and not mask.get_at((0, 0)) and mask.count() == 2
+    assert mask.bounding_rect() == Rect(1, 0, 4, 3)
+    stamp = Mask((2, 2), fill=True)
+    mask.draw(stamp, (-1, -1))
+    assert mask.get_at((0, 0)) and mask.count() == 3
+    mask.erase(stamp, (3, 1))
+    assert not mask.get_at((4, 2)) and mask.count() == 2
+    mask.invert()
+    assert mask.count() == 13
+    mask.fill()
+    assert mask.count() == 15
+    mask.clear()
+    assert mask.count() == 0
+    with pytest.raises(IndexError, match="pos"):
+        mask.get_at((5, 0))
+    with pytest.raises(ValueError, match="size"):
+        Mask((-1, 2))
+    with pytest.raises(ValueError, match="offset"):
+        mask.draw(stamp, (0.5, 0))
+    with pytest.raises(TypeError, match="other"):
+        mask.overlaps("mask", (0, 0))
+    with pytest.raises(ValueError, match="offset"):
+        mask.overlaps(stamp, (float("nan"), 0))
+    with pytest.raises(ValueError, match="two-dimensional"):
+        Mask.from_array([1, 0, 1])
+
+
+def test_edits_invalidate_the_packed_rows():
+    a, b = Mask((70, 2)), Mask((1, 1), fill=True)
+    assert not a.overlaps(b, (65, 1))
+    a.set_at((65, 1))
+    assert a.overlaps(b, (65, 1)) and a.overlap(b, (64.5, 1)) == (65, 1)
+
+
+def test_zero_sized_masks_work_everywhere():
+    empty = Mask((0, 0))
+    solid = Mask((3, 3), fill=True)
+    for a, b in ((empty, solid), (solid, empty), (empty, empty)):
+        assert not a.overlaps(b, (0, 0)) and a.overlap(b, (0.5, 0)) is None
+        assert a.overlap_area(b, (0, 0)) == 0 and a.overlap_mask(b, (0, 0)).size == a.size
+    assert not empty.overlaps_rect(Rect(-5, -5, 10, 10)) and not empty.overlaps_circle(
+        Circle(0, 0, 5)
+    )
+    assert empty.bounding_rect() == Rect(0, 0, 0, 0) and Mask.from_array(np.zeros((0, 4))).size == (
+        4,
+        0,
+    )
+
+
+def _pixel_rect_reference(bits, rect):
+    return any(
+        bits[y][x] and x < rect.right and rect.left < x + 1 and y < rect.bottom and rect.top < y + 1
+        for y in range(len(bits))
+        for x in range(len(bits[0]) if len(bits) else 0)
+    )
+
+
+def _pixel_circle_reference(bits, circle):
+    from fractions import Fraction as F
+
+    cx, cy, r = F(circle.x), F(circle.y), F(circle.r)
+    for y, row in enumerate(bits):
+        for x, solid in enumerate(row):
+            if not solid:
+                continue
+            if r == 0:
+                if x < cx < x + 1 and y < cy < y + 1:
+                    return True
+                continue
+            dx = max(x - cx, 0, cx - (x + 1))
+            dy = max(y - cy, 0, cy - (y + 1))
+            if dx * dx + dy * dy < r * r:
+                return True
+    return False
+
+
+shape_coord = st.integers(-12, 40).map(lambda k: k / 4)
+shape_size = st.integers(0, 24).map(lambda k: k / 4)
+
+
+@given(bool_grids(), st.builds(Rect, shape_coord, shape_coord, shape_size, shape_size))
+def test_overlaps_rect_equals_the_pixel_reference(bits, rect):
+    assert Mask.from_array(bits).overlaps_rect(rect) == _pixel_rect_reference(bits.tolist(), rect)
+
+
+@given(bool_grids(), st.builds(Circle, shape_coord, shape_coord, shape_size))
+def test_overlaps_circle_equals_the_pixel_reference(bits, circle):
+    mask = Mask.from_array(bits)
+    assert mask.overlaps_circle(circle) == _pixel_circle_reference(bits.tolist(), circle)
+    moved = Circle(circle.x - 1.5, circle.y + 2, circle.r)
+    assert mask.overlaps_circle(moved, offset=(1.5, -2)) == mask.overlaps_circle(circle)
