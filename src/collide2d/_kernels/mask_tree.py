@@ -137,3 +137,228 @@ def tree_pairs(
                 stack[top, 5] = 2 * jb + dj
             top += 1
     return found
+
+
+@inline_kernel
+def box_sweep(ax0, ay0, ax1, ay1, dx, dy, bx0, by0, bx1, by1):
+    """The slab sweep of box ``a`` moving by ``(dx, dy)`` against still box ``b`` (the
+    arithmetic of ``collide2d.sweep.rect``): ``(enter, leave, axis)`` of the open
+    interval of overlap on the whole line, ``axis`` 0 (x) or 1 (y) being the entry
+    axis (x on ties). Empty: ``enter >= leave``."""
+    inf = np.inf
+    if dx > 0.0:
+        ex = (bx0 - ax1) / dx
+        xx = (bx1 - ax0) / dx
+    elif dx < 0.0:
+        ex = (bx1 - ax0) / dx
+        xx = (bx0 - ax1) / dx
+    elif ax0 < bx1 and bx0 < ax1:
+        ex = -inf
+        xx = inf
+    else:
+        return inf, -inf, 0
+    if dy > 0.0:
+        ey = (by0 - ay1) / dy
+        xy = (by1 - ay0) / dy
+    elif dy < 0.0:
+        ey = (by1 - ay0) / dy
+        xy = (by0 - ay1) / dy
+    elif ay0 < by1 and by0 < ay1:
+        ey = -inf
+        xy = inf
+    else:
+        return inf, -inf, 0
+    if ex >= ey:
+        return ex, min(xx, xy), 0
+    return ey, min(xx, xy), 1
+
+
+@inline_kernel
+def first_time(enter, leave):
+    """The first moment in ``[0, 1)`` of the open interval, or ``inf``."""
+    if enter < leave and enter < 1.0 and leave > 0.0:
+        return max(enter, 0.0)
+    return np.inf
+
+
+@kernel
+def tree_sweep(
+    a_solid, a_full, a_offsets, a_blocks, a_depth, a_width, a_height, a_limit,
+    b_solid, b_full, b_offsets, b_blocks, b_depth, b_width, b_height, b_limit,
+    ox, oy, dx, dy, result,
+):  # fmt: skip
+    """The first moment two quadtrees' solid leaves overlap, ``a`` moving by
+    ``(dx, dy)`` against ``b`` placed at ``(ox, oy)``: branch and bound over node pairs,
+    nearer pairs first, a pair skipped when its bounding sweep comes later than the
+    best found (a node's pixels cannot meet earlier than its rectangle).
+
+    ``result`` gets ``fraction, a_x0, a_y0, b_x0, b_y0, axis`` of the winner (the
+    earliest; on ties the smallest ``(a_y, a_x, b_y, b_x)``); fraction ``inf`` if none.
+    Leaves are nodes at the level limits (single pixels at full detail)."""
+    size = 8 * (a_limit + b_limit + 4) + 16
+    stack = np.empty((size, 6), dtype=np.int64)
+    times = np.empty(4)
+    order = np.empty(4, dtype=np.int64)
+    kids = np.empty((4, 6), dtype=np.int64)
+    best = np.inf
+    best_key = (0, 0, 0, 0)
+    result[0] = np.inf
+    for k in range(6):
+        stack[0, k] = 0
+    top = 1
+    while top > 0:
+        top -= 1
+        la = stack[top, 0]
+        ia = stack[top, 1]
+        ja = stack[top, 2]
+        lb = stack[top, 3]
+        ib = stack[top, 4]
+        jb = stack[top, 5]
+        ka = node_kind(la, ia, ja, a_solid, a_full, a_offsets, a_blocks, a_depth, a_width, a_height)
+        kb = node_kind(lb, ib, jb, b_solid, b_full, b_offsets, b_blocks, b_depth, b_width, b_height)
+        if ka == EMPTY or kb == EMPTY:
+            continue
+        ax0, ay0, ax1, ay1 = node_box(la, ia, ja, a_depth, a_width, a_height)
+        bx0, by0, bx1, by1 = node_box(lb, ib, jb, b_depth, b_width, b_height)
+        enter, leave, axis = box_sweep(
+            ax0, ay0, ax1, ay1, dx, dy, bx0 + ox, by0 + oy, bx1 + ox, by1 + oy
+        )
+        t = first_time(enter, leave)
+        if t > best or t == np.inf:
+            continue
+        a_leaf = la >= a_limit
+        b_leaf = lb >= b_limit
+        if a_leaf and b_leaf:
+            key = (ay0, ax0, by0, bx0)
+            if t < best or key < best_key:
+                best = t
+                best_key = key
+                result[0] = t
+                result[1] = ax0
+                result[2] = ay0
+                result[3] = bx0
+                result[4] = by0
+                result[5] = axis
+            continue
+        split_a = not a_leaf and (b_leaf or (ax1 - ax0) * (ay1 - ay0) >= (bx1 - bx0) * (by1 - by0))
+        count = 0
+        for c in range(4):
+            di = c >> 1
+            dj = c & 1
+            if split_a:
+                kl, ki, kj = la + 1, 2 * ia + di, 2 * ja + dj
+                cx0, cy0, cx1, cy1 = node_box(kl, ki, kj, a_depth, a_width, a_height)
+                if cx0 >= cx1 or cy0 >= cy1:
+                    continue
+                e, leave_c, _ = box_sweep(
+                    cx0, cy0, cx1, cy1, dx, dy, bx0 + ox, by0 + oy, bx1 + ox, by1 + oy
+                )
+                kids[count, 0] = kl
+                kids[count, 1] = ki
+                kids[count, 2] = kj
+                kids[count, 3] = lb
+                kids[count, 4] = ib
+                kids[count, 5] = jb
+            else:
+                kl, ki, kj = lb + 1, 2 * ib + di, 2 * jb + dj
+                cx0, cy0, cx1, cy1 = node_box(kl, ki, kj, b_depth, b_width, b_height)
+                if cx0 >= cx1 or cy0 >= cy1:
+                    continue
+                e, leave_c, _ = box_sweep(
+                    ax0, ay0, ax1, ay1, dx, dy, cx0 + ox, cy0 + oy, cx1 + ox, cy1 + oy
+                )
+                kids[count, 0] = la
+                kids[count, 1] = ia
+                kids[count, 2] = ja
+                kids[count, 3] = kl
+                kids[count, 4] = ki
+                kids[count, 5] = kj
+            tc = first_time(e, leave_c)
+            if tc == np.inf or tc > best:
+                continue
+            times[count] = tc
+            count += 1
+        # Push the later children first, so that the nearest is visited next.
+        for k in range(count):
+            order[k] = k
+        for p in range(1, count):
+            q = p
+            while q > 0 and times[order[q - 1]] < times[order[q]]:
+                order[q - 1], order[q] = order[q], order[q - 1]
+                q -= 1
+        for k in range(count):
+            row = order[k]
+            for m in range(6):
+                stack[top, m] = kids[row, m]
+            top += 1
+
+
+@kernel
+def tree_box_sweep(
+    solid, full, offsets, blocks, depth, width, height, limit,
+    x0, y0, x1, y1, dx, dy, result,
+):  # fmt: skip
+    """The first moment the box ``(x0, y0, x1, y1)``, moving by ``(dx, dy)``, overlaps a
+    solid leaf of the tree (nearest first, later node pairs pruned). ``result`` gets
+    ``fraction, leaf_x0, leaf_y0, axis``; fraction ``inf`` if none. Ties: the smallest
+    ``(leaf_y, leaf_x)``."""
+    stack = np.empty((4 * (limit + 4) + 16, 3), dtype=np.int64)
+    times = np.empty(4)
+    kids = np.empty((4, 3), dtype=np.int64)
+    order = np.empty(4, dtype=np.int64)
+    best = np.inf
+    best_key = (0, 0)
+    result[0] = np.inf
+    stack[0, 0] = 0
+    stack[0, 1] = 0
+    stack[0, 2] = 0
+    top = 1
+    while top > 0:
+        top -= 1
+        level = stack[top, 0]
+        i = stack[top, 1]
+        j = stack[top, 2]
+        if node_kind(level, i, j, solid, full, offsets, blocks, depth, width, height) == EMPTY:
+            continue
+        nx0, ny0, nx1, ny1 = node_box(level, i, j, depth, width, height)
+        enter, leave, axis = box_sweep(x0, y0, x1, y1, dx, dy, nx0, ny0, nx1, ny1)
+        t = first_time(enter, leave)
+        if t == np.inf or t > best:
+            continue
+        if level >= limit:
+            key = (ny0, nx0)
+            if t < best or key < best_key:
+                best = t
+                best_key = key
+                result[0] = t
+                result[1] = nx0
+                result[2] = ny0
+                result[3] = axis
+            continue
+        count = 0
+        for c in range(4):
+            ki = 2 * i + (c >> 1)
+            kj = 2 * j + (c & 1)
+            cx0, cy0, cx1, cy1 = node_box(level + 1, ki, kj, depth, width, height)
+            if cx0 >= cx1 or cy0 >= cy1:
+                continue
+            e, leave_c, _ = box_sweep(x0, y0, x1, y1, dx, dy, cx0, cy0, cx1, cy1)
+            tc = first_time(e, leave_c)
+            if tc == np.inf or tc > best:
+                continue
+            kids[count, 0] = level + 1
+            kids[count, 1] = ki
+            kids[count, 2] = kj
+            times[count] = tc
+            count += 1
+        for k in range(count):
+            order[k] = k
+        for p in range(1, count):
+            q = p
+            while q > 0 and times[order[q - 1]] < times[order[q]]:
+                order[q - 1], order[q] = order[q], order[q - 1]
+                q -= 1
+        for k in range(count):
+            for m in range(3):
+                stack[top, m] = kids[order[k], m]
+            top += 1

@@ -1,5 +1,7 @@
 """Pixel masks and their quadtrees."""
 
-from collide2d.mask.mask import Mask
+from collide2d.mask.mask import Mask, NodePairs
+from collide2d.mask.quadtree import MaskQuadtree
+from collide2d.mask.sweep import MaskHit
 
-__all__ = ["Mask"]
+__all__ = ["Mask", "MaskHit", "MaskQuadtree", "NodePairs"]

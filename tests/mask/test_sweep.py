@@ -1,0 +1,140 @@
+"""Mask sweeps against the pixel-pair reference in exact rational arithmetic."""
+
+from fractions import Fraction as F
+
+import numpy as np
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from collide2d import Rect, Vec2
+from collide2d.mask import Mask
+from tests import reference
+from tests.mask.test_mask import bool_grids
+
+quarter = st.integers(-40, 40).map(lambda k: k / 4)
+deltas = st.tuples(st.integers(-30, 30).map(float), st.integers(-30, 30).map(float))
+small_deltas = st.tuples(quarter, quarter)
+
+
+def reference_sweep(a_bits, b_bits, offset, delta, other_delta):
+    """Earliest pixel pair (ties: smallest (ay, ax, by, bx)) by exact rational sweeps."""
+    d = (F(delta[0]) - F(other_delta[0]), F(delta[1]) - F(other_delta[1]))
+    ox, oy = F(offset[0]), F(offset[1])
+    best = None
+    for y, x in zip(*np.nonzero(a_bits), strict=True):
+        for v, u in zip(*np.nonzero(b_bits), strict=True):
+            a_box = (F(int(x)), F(int(y)), F(int(x)) + 1, F(int(y)) + 1)
+            b_box = (u + ox, v + oy, u + ox + 1, v + oy + 1)
+            hit = reference.sweep_boxes(a_box, d, b_box)
+            if hit is None:
+                continue
+            key = (hit.fraction, int(y), int(x), int(v), int(u))
+            if best is None or key < best[0]:
+                best = (key, hit)
+    return best
+
+
+@given(
+    bool_grids(7),
+    bool_grids(7),
+    st.tuples(quarter, quarter),
+    st.one_of(deltas, small_deltas),
+    small_deltas,
+)
+@example(
+    np.ones((2, 2), bool), np.ones((2, 2), bool), (2.0, 0.0), (5.0, 0.0), (0.0, 0.0)
+)  # touching, moving in
+@example(
+    np.ones((2, 2), bool), np.ones((2, 2), bool), (2.0, 0.0), (0.0, 5.0), (0.0, 0.0)
+)  # sliding
+@example(
+    np.ones((1, 1), bool), np.ones((1, 1), bool), (2.0, 2.0), (2.0, 2.0), (0.0, 0.0)
+)  # corner to corner
+@example(
+    np.ones((1, 1), bool), np.ones((1, 1), bool), (3.0, 0.0), (2.0, 0.0), (0.0, 0.0)
+)  # contact at 1
+def test_mask_sweep_equals_the_exact_pixel_reference(a_bits, b_bits, offset, delta, other_delta):
+    a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
+    hit = a.sweep(b, offset, delta, other_delta)
+    if a.overlaps(b, offset):
+        assert hit is not None and hit.started_overlapping and hit.fraction == 0
+        assert hit.pixel == a.overlap(b, offset)
+        return
+    best = reference_sweep(a_bits, b_bits, offset, delta, other_delta)
+    assert (hit is None) == (best is None), (hit, best)
+    if hit is None:
+        return
+    (fraction, ay, ax, bv, bu), exact = best
+    assert hit.fraction == float(fraction) and not hit.started_overlapping
+    assert hit.pixel == (ax, ay) and hit.other_pixel == (bu, bv)
+    expected = Vec2(exact.sign, 0.0) if exact.axis == "x" else Vec2(0.0, exact.sign)
+    assert hit.normal == expected
+
+
+@given(
+    bool_grids(12),
+    bool_grids(12),
+    st.tuples(quarter, quarter),
+    deltas,
+    st.integers(0, 5),
+    st.integers(0, 5),
+)
+def test_coarse_sweeps_are_never_later(a_bits, b_bits, offset, delta, level_a, level_b):
+    a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
+    exact = a.sweep(b, offset, delta)
+    coarse = a.sweep(b, offset, delta, max_level=level_a, other_max_level=level_b)
+    if exact is not None:
+        assert coarse is not None and coarse.fraction <= exact.fraction
+
+
+def test_sweep_of_large_masks_finds_the_face_and_does_not_tunnel():
+    wall = Mask((4, 300), fill=True)
+    bullet = Mask((2, 2), fill=True)
+    hit = bullet.sweep(wall, (1000.25, -150), (5000, 0))
+    assert hit is not None and hit.fraction == (1000.25 - 2) / 5000 and hit.normal == (-1, 0)
+    assert hit.other_pixel[0] == 0 and hit.pixel[0] == 1
+    assert bullet.sweep(wall, (1000.25, -150), (997, 0)) is None  # stops just short
+
+
+@given(
+    bool_grids(8),
+    st.builds(
+        Rect,
+        quarter,
+        quarter,
+        st.integers(0, 12).map(lambda k: k / 4),
+        st.integers(0, 12).map(lambda k: k / 4),
+    ),
+    deltas,
+)
+def test_rect_sweep_equals_the_exact_pixel_reference(bits, rect, delta):
+    mask = Mask.from_array(bits)
+    hit = mask.sweep_rect(rect, delta)
+    d = (F(delta[0]), F(delta[1]))
+    box = (F(rect.x), F(rect.y), F(rect.x) + F(rect.w), F(rect.y) + F(rect.h))
+    best = None
+    for y, x in zip(*np.nonzero(bits), strict=True):
+        pixel = (F(int(x)), F(int(y)), F(int(x)) + 1, F(int(y)) + 1)
+        exact = reference.sweep_boxes(box, d, pixel)
+        if exact is not None:
+            key = (exact.fraction, int(y), int(x))
+            if best is None or key < best[0]:
+                best = (key, exact)
+    assert (hit is None) == (best is None)
+    if hit is not None:
+        (fraction, y, x), exact = best
+        assert hit.fraction == float(fraction) and hit.other_pixel == (x, y)
+        assert hit.started_overlapping == exact.started
+
+
+def test_bad_sweep_arguments():
+    import pytest
+
+    a = Mask((2, 2), fill=True)
+    with pytest.raises(ValueError, match="delta"):
+        a.sweep(a, (5, 0), (float("inf"), 0))
+    with pytest.raises(TypeError, match="other_delta"):
+        a.sweep(a, (5, 0), (1, 0), "x")
+    with pytest.raises(TypeError, match="rect"):
+        a.sweep_rect((0, 0, 1, 1), (1, 0))
+    assert Mask((0, 3)).sweep(a, (0, 0), (5, 0)) is None
