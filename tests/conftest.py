@@ -11,3 +11,13 @@ settings.register_profile("dev", max_examples=100, deadline=None)
 settings.register_profile("ci", max_examples=300, deadline=None)
 settings.register_profile("thorough", max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    """A monkeypatch usable inside hypothesis tests (function fixtures are not)."""
+    with pytest.MonkeyPatch.context() as patch:
+        yield patch

@@ -208,3 +208,28 @@ def test_overlaps_circle_equals_the_pixel_reference(bits, circle):
     assert mask.overlaps_circle(circle) == _pixel_circle_reference(bits.tolist(), circle)
     moved = Circle(circle.x - 1.5, circle.y + 2, circle.r)
     assert mask.overlaps_circle(moved, offset=(1.5, -2)) == mask.overlaps_circle(circle)
+
+
+@given(bool_grids(), bool_grids(), offsets)
+def test_the_runs_path_gives_the_same_answers(monkeypatch_module, a_bits, b_bits, offset):
+    a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
+    words = (a.overlaps(b, offset), a.overlap_area(b, offset))
+    a.runs(), b.runs()  # built runs are used whenever they are cheaper
+    with monkeypatch_module.context() as patch:
+        patch.setattr("collide2d.mask.queries.RUNS_PER_WORD", 1e9)
+        runs = (a.overlaps(b, offset), a.overlap_area(b, offset))
+    assert runs[0] == words[0]
+    assert runs[1] == pytest.approx(words[1], abs=1e-9) and type(runs[1]) is type(words[1])
+
+
+def test_solid_shapes_use_runs_and_agree_with_pygame():
+    y, x = np.mgrid[0:300, 0:300]
+    disc = (x - 150) ** 2 + (y - 150) ** 2 < 140**2
+    a, b = Mask.from_array(disc), Mask.from_array(disc)
+    from collide2d.mask import queries
+
+    assert queries._few_runs(a, b, 300 * 5 * 2)
+    pa, pb = to_pygame_mask(a), to_pygame_mask(b)
+    for offset in ((279, 5), (285, 0), (100, 100), (-50, 250)):
+        assert a.overlaps(b, offset) == (pa.overlap(pb, offset) is not None)
+        assert a.overlap_area(b, offset) == pa.overlap_area(pb, offset)

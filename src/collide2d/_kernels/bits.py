@@ -4,7 +4,8 @@
 Mask ``b`` placed with its pixel ``u`` at ``a``'s pixel ``x = u + sx`` (and rows
 ``y = v + sy``) overlaps ``a`` where ``a_row[y] & b_row[y - sy] << sx``. A fractional
 offset is two whole shifts per axis (see ``collide2d.mask.queries``), passed as
-arrays ``shifts_x``, ``shifts_y``. All arithmetic stays in uint64: numba would turn
+the first shift and their number: ``sx0, nsx, sy0, nsy`` (scalars dispatch faster
+than arrays). All arithmetic stays in uint64: numba would turn
 mixed signed and unsigned integers into floats.
 """
 
@@ -57,13 +58,13 @@ def _rows_range(ha, hb, sy):
 
 
 @kernel
-def any_overlap(a, b, shifts_x, shifts_y):
+def any_overlap(a, b, sx0, nsx, sy0, nsy):
     """Whether ``a & (b shifted)`` has a set bit for any pair of shifts."""
     ha, wa = a.shape
     hb = b.shape[0]
-    for sy in shifts_y:
+    for sy in range(sy0, sy0 + nsy):
         y0, y1 = _rows_range(ha, hb, sy)
-        for sx in shifts_x:
+        for sx in range(sx0, sx0 + nsx):
             k0 = max(0, sx // 64)
             k1 = min(wa, (sx + b.shape[1] * 64) // 64 + 1)
             for y in range(y0, y1):
@@ -75,15 +76,15 @@ def any_overlap(a, b, shifts_x, shifts_y):
 
 
 @kernel
-def overlap_counts(a, b, shifts_x, shifts_y, counts):
-    """``counts[i, j]`` = set bits of ``a & (b shifted by shifts_x[j], shifts_y[i])``."""
+def overlap_counts(a, b, sx0, nsx, sy0, nsy, counts):
+    """``counts[i, j]`` = set bits of ``a & (b shifted by sx0 + j, sy0 + i)``."""
     ha, wa = a.shape
     hb = b.shape[0]
-    for i in range(shifts_y.shape[0]):
-        sy = shifts_y[i]
+    for i in range(nsy):
+        sy = sy0 + i
         y0, y1 = _rows_range(ha, hb, sy)
-        for j in range(shifts_x.shape[0]):
-            sx = shifts_x[j]
+        for j in range(nsx):
+            sx = sx0 + j
             k0 = max(0, sx // 64)
             k1 = min(wa, (sx + b.shape[1] * 64) // 64 + 1)
             total = _ZERO
@@ -95,14 +96,14 @@ def overlap_counts(a, b, shifts_x, shifts_y, counts):
 
 
 @kernel
-def overlap_rows(a, b, shifts_x, shifts_y):
+def overlap_rows(a, b, sx0, nsx, sy0, nsy):
     """The words of ``a`` that meet ``b`` under any of the shifts (OR over shifts)."""
     ha, wa = a.shape
     hb = b.shape[0]
     out = np.zeros_like(a)
-    for sy in shifts_y:
+    for sy in range(sy0, sy0 + nsy):
         y0, y1 = _rows_range(ha, hb, sy)
-        for sx in shifts_x:
+        for sx in range(sx0, sx0 + nsx):
             k0 = max(0, sx // 64)
             k1 = min(wa, (sx + b.shape[1] * 64) // 64 + 1)
             for y in range(y0, y1):
@@ -113,25 +114,25 @@ def overlap_rows(a, b, shifts_x, shifts_y):
 
 
 @kernel
-def first_overlap(a, b, shifts_x, shifts_y):
+def first_overlap(a, b, sx0, nsx, sy0, nsy):
     """``(x, y)`` of the first pixel of ``a`` in row-major order meeting ``b`` under any
     of the shifts, or ``(-1, -1)``."""
     ha, wa = a.shape
     hb = b.shape[0]
     lo_y = ha
     hi_y = 0
-    for sy in shifts_y:
+    for sy in range(sy0, sy0 + nsy):
         y0, y1 = _rows_range(ha, hb, sy)
         lo_y = min(lo_y, y0)
         hi_y = max(hi_y, y1)
     for y in range(lo_y, hi_y):
         for k in range(wa):
             word = _ZERO
-            for sy in shifts_y:
+            for sy in range(sy0, sy0 + nsy):
                 v = y - sy
                 if v < 0 or v >= hb:
                     continue
-                for sx in shifts_x:
+                for sx in range(sx0, sx0 + nsx):
                     word |= a[y, k] & shifted_word(b[v], 64 * k - sx)
             if word != _ZERO:
                 return 64 * k + np.int64(lowest_bit(word)), y

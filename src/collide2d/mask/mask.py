@@ -63,12 +63,13 @@ class Mask:
     False
     """
 
-    __slots__ = ("_bits", "_rows", "_tree")
+    __slots__ = ("_bits", "_rows", "_runs", "_tree")
 
     def __init__(self, size: tuple[int, int], fill: bool = False) -> None:
         w, h = _size(size)
         self._bits: BoolArray = np.full((h, w), bool(fill), dtype=bool)
         self._rows: NDArray[np.uint64] | None = None
+        self._runs: tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]] | None = None
         self._tree: MaskQuadtree | None = None
 
     # -- construction ----------------------------------------------------------------------
@@ -87,6 +88,7 @@ class Mask:
         mask = cls.__new__(cls)
         mask._bits = np.ascontiguousarray(bits)
         mask._rows = None
+        mask._runs = None
         mask._tree = None
         return mask
 
@@ -238,11 +240,12 @@ class Mask:
         """
         from collide2d.mask import queries
 
-        other = _other(other)
-        offset = _offset(offset)
+        if type(other) is not Mask:
+            other = _other(other)
+        ox, oy = _offset(offset)
         if max_level is None and other_max_level is None:
-            return queries.overlaps(self, other, offset)
-        return queries.tree_overlaps(self, other, offset, max_level, other_max_level)
+            return queries.overlaps(self, other, ox, oy)
+        return queries.tree_overlaps(self, other, (ox, oy), max_level, other_max_level)
 
     def overlap_pairs(
         self,
@@ -274,20 +277,20 @@ class Mask:
         """
         from collide2d.mask import queries
 
-        return queries.first_overlap(self, _other(other), _offset(offset))
+        return queries.first_overlap(self, _other(other), *_offset(offset))
 
     def overlap_area(self, other: Mask, offset: tuple[float, float]) -> float:
         """The area shared by the two pixel sets, as unit squares: an ``int`` when the
         offset is integral, else a float (sums of ``(1 - fx)(1 - fy)``-style shares)."""
         from collide2d.mask import queries
 
-        return queries.overlap_area(self, _other(other), _offset(offset))
+        return queries.overlap_area(self, _other(other), *_offset(offset))
 
     def overlap_mask(self, other: Mask, offset: tuple[float, float]) -> Mask:
         """The pixels of ``self`` whose squares share area with a solid pixel of ``other``."""
         from collide2d.mask import queries
 
-        return Mask.from_array(queries.overlap_bits(self, _other(other), _offset(offset)))
+        return Mask.from_array(queries.overlap_bits(self, _other(other), *_offset(offset)))
 
     def overlaps_rect(self, rect: Rect, offset: tuple[float, float] = (0.0, 0.0)) -> bool:
         """Whether a solid pixel overlaps ``rect`` moved by ``offset`` (mask-local coordinates).
@@ -395,6 +398,15 @@ class Mask:
             self._rows = np.ascontiguousarray(packed).view("<u8").astype(np.uint64, copy=False)
         return self._rows
 
+    def runs(self) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+        """Each row's solid pixels as runs ``[x0, x1)``: ``(starts, x0, x1)`` with row
+        ``y``'s runs at ``starts[y]:starts[y + 1]``. Cached until the next edit."""
+        if self._runs is None:
+            from collide2d._kernels.runs import build_runs
+
+            self._runs = build_runs(self._bits)
+        return self._runs
+
     def quadtree(self) -> MaskQuadtree:
         """The quadtree of the pixels, built on first use and cached until the next edit."""
         if self._tree is None:
@@ -405,6 +417,7 @@ class Mask:
 
     def _changed(self) -> None:
         self._rows = None
+        self._runs = None
         self._tree = None
 
     def _pixel(self, pos: tuple[int, int], name: str) -> tuple[int, int]:
@@ -442,8 +455,8 @@ def _int_pair(value: object, name: str) -> tuple[int, int]:
 
 
 def _offset(offset: object) -> tuple[float, float]:
-    ox, oy = _checks.point(offset, "offset")
-    if max(abs(ox), abs(oy)) > 2.0**52:
+    ox, oy = _checks.xy(offset, "offset")
+    if not (-(2.0**52) <= ox <= 2.0**52 and -(2.0**52) <= oy <= 2.0**52):
         raise ValueError(f"offset is too large to place pixels exactly: {offset!r}")
     return ox, oy
 

@@ -11,6 +11,7 @@ is two whole-pixel shifts per axis, and the packed-row kernels of
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,76 +21,138 @@ if TYPE_CHECKING:
     from collide2d.mask.mask import BoolArray, Mask, NodePairs
 
 
-def shifts(offset: float) -> tuple[NDArray[np.int64], list[float]]:
-    """The whole-pixel shifts of one axis and the share of a pixel each overlaps.
+def shifts(offset: float) -> tuple[int, int, list[float]]:
+    """The first whole-pixel shift of one axis, how many there are (1 or 2), and the
+    share of a pixel each overlaps.
 
     >>> shifts(3.0), shifts(-1.25)
-    ((array([3]), [1.0]), (array([-2, -1]), [0.25, 0.75]))
+    ((3, 1, [1.0]), (-2, 2, [0.25, 0.75]))
     """
     whole = math.floor(offset)
     frac = offset - whole
     if frac == 0.0:
-        return np.array([whole], dtype=np.int64), [1.0]
-    return np.array([whole, whole + 1], dtype=np.int64), [1.0 - frac, frac]
+        return whole, 1, [1.0]
+    return whole, 2, [1.0 - frac, frac]
 
 
-def overlaps(a: Mask, b: Mask, offset: tuple[float, float]) -> bool:
-    from collide2d._kernels.bits import any_overlap
+def _meet(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int, int, int] | None:
+    """The shifts ``sx0, nsx, sy0, nsy``, or None when the masks cannot share a pixel."""
+    sx0 = math.floor(ox)
+    sy0 = math.floor(oy)
+    nsx = 1 if ox == sx0 else 2
+    nsy = 1 if oy == sy0 else 2
+    aw, ah = a.size
+    bw, bh = b.size
+    if (
+        aw
+        and ah
+        and bw
+        and bh
+        and sx0 < aw
+        and sx0 + nsx - 1 + bw > 0
+        and sy0 < ah
+        and sy0 + nsy - 1 + bh > 0
+    ):
+        return sx0, nsx, sy0, nsy
+    return None
 
-    sx, _ = shifts(offset[0])
-    sy, _ = shifts(offset[1])
-    if not _may_meet(a, b, sx, sy):
+
+def overlaps(a: Mask, b: Mask, ox: float, oy: float) -> bool:
+    """The hot path of :meth:`Mask.overlaps`: kept flat, as small sprites call it often."""
+    global _any_overlap
+    ah, aw = a._bits.shape
+    bh, bw = b._bits.shape
+    sx0 = math.floor(ox)
+    sy0 = math.floor(oy)
+    nsx = 1 if ox == sx0 else 2
+    nsy = 1 if oy == sy0 else 2
+    if not (aw and ah and bw and bh and sx0 < aw and sx0 + nsx - 1 + bw > 0):
         return False
-    return bool(any_overlap(a.rows(), b.rows(), sx, sy))
+    if not (sy0 < ah and sy0 + nsy - 1 + bh > 0):
+        return False
+    if _any_overlap is None:
+        from collide2d._kernels.bits import any_overlap
+
+        _any_overlap = any_overlap
+    words = ah * ((aw >> 6) + 1) + bh * ((bw >> 6) + 1)
+    if (words >= SMALL_WORDS or a._runs is not None or b._runs is not None) and _few_runs(
+        a, b, words
+    ):
+        from collide2d._kernels.runs import runs_overlap
+
+        return bool(runs_overlap(*a.runs(), *b.runs(), float(ox), float(oy), True) > 0.0)
+    rows_a = a._rows if a._rows is not None else a.rows()
+    rows_b = b._rows if b._rows is not None else b.rows()
+    return bool(_any_overlap(rows_a, rows_b, sx0, nsx, sy0, nsy))
 
 
-def first_overlap(a: Mask, b: Mask, offset: tuple[float, float]) -> tuple[int, int] | None:
+RUNS_PER_WORD = 0.25
+"""Runs are used when the masks have fewer runs than this many per packed word: each
+run costs a few more operations than a word."""
+
+
+SMALL_WORDS = 4096
+"""Below this many packed words in the two masks, runs are not built just to answer
+a query (the words path is already fast there)."""
+
+
+def _few_runs(a: Mask, b: Mask, words: int) -> bool:
+    """Whether the run representation is the cheaper one for this pair (the words
+    path wins on noisy content, the runs path on solid shapes)."""
+    starts_a = a.runs()[0]
+    starts_b = b.runs()[0]
+    return bool(int(starts_a[-1]) + int(starts_b[-1]) < RUNS_PER_WORD * words)
+
+
+_any_overlap: Callable[..., bool] | None = None  # the kernel, imported on first use
+
+
+def first_overlap(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int] | None:
     from collide2d._kernels.bits import first_overlap as first
 
-    sx, _ = shifts(offset[0])
-    sy, _ = shifts(offset[1])
-    if not _may_meet(a, b, sx, sy):
+    meet = _meet(a, b, ox, oy)
+    if meet is None:
         return None
-    x, y = first(a.rows(), b.rows(), sx, sy)
+    x, y = first(a.rows(), b.rows(), *meet)
     return None if y < 0 else (int(x), int(y))
 
 
-def overlap_area(a: Mask, b: Mask, offset: tuple[float, float]) -> float:
+def overlap_area(a: Mask, b: Mask, ox: float, oy: float) -> float:
     from collide2d._kernels.bits import overlap_counts
 
-    sx, wx = shifts(offset[0])
-    sy, wy = shifts(offset[1])
-    if not _may_meet(a, b, sx, sy):
-        return 0 if len(wx) == len(wy) == 1 else 0.0
-    counts = np.zeros((len(sy), len(sx)), dtype=np.uint64)
-    overlap_counts(a.rows(), b.rows(), sx, sy, counts)
-    if len(wx) == len(wy) == 1:
+    _, _, wx = shifts(ox)
+    _, _, wy = shifts(oy)
+    whole = len(wx) == len(wy) == 1
+    meet = _meet(a, b, ox, oy)
+    if meet is None:
+        return 0 if whole else 0.0
+    words = a.height * ((a.width >> 6) + 1) + b.height * ((b.width >> 6) + 1)
+    if (words >= SMALL_WORDS or a._runs is not None or b._runs is not None) and _few_runs(
+        a, b, words
+    ):
+        from collide2d._kernels.runs import runs_overlap
+
+        area = float(runs_overlap(*a.runs(), *b.runs(), float(ox), float(oy), False))
+        return int(area) if whole else area
+    counts = np.zeros((meet[3], meet[1]), dtype=np.uint64)
+    overlap_counts(a.rows(), b.rows(), *meet, counts)
+    if whole:
         return int(counts[0, 0])
     return math.fsum(
         float(counts[i, j]) * wy[i] * wx[j] for i in range(len(wy)) for j in range(len(wx))
     )
 
 
-def overlap_bits(a: Mask, b: Mask, offset: tuple[float, float]) -> BoolArray:
+def overlap_bits(a: Mask, b: Mask, ox: float, oy: float) -> BoolArray:
     from collide2d._kernels.bits import overlap_rows
 
-    sx, _ = shifts(offset[0])
-    sy, _ = shifts(offset[1])
     h, w = a.height, a.width
-    if not _may_meet(a, b, sx, sy):
+    meet = _meet(a, b, ox, oy)
+    if meet is None:
         return np.zeros((h, w), dtype=bool)
-    words = overlap_rows(a.rows(), b.rows(), sx, sy)
+    words = overlap_rows(a.rows(), b.rows(), *meet)
     unpacked = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")
     return unpacked[:, :w].astype(bool)
-
-
-def _may_meet(a: Mask, b: Mask, sx: NDArray[np.int64], sy: NDArray[np.int64]) -> bool:
-    """Whether the shifted bounds can share a pixel at all (also guards empty masks)."""
-    return bool(
-        a.width and a.height and b.width and b.height
-        and sx[0] < a.width and sx[-1] + b.width > 0
-        and sy[0] < a.height and sy[-1] + b.height > 0
-    )  # fmt: skip
 
 
 def overlaps_box(a: Mask, left: float, top: float, right: float, bottom: float) -> bool:
