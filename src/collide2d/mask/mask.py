@@ -404,7 +404,7 @@ class Mask:
         if self._runs is None:
             from collide2d._kernels.runs import build_runs
 
-            self._runs = build_runs(self._bits)
+            self._runs = build_runs(self._bits)  # type: ignore[no-untyped-call]
         return self._runs
 
     def quadtree(self) -> MaskQuadtree:
