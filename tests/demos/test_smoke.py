@@ -136,3 +136,33 @@ def test_importing_collide2d_loads_neither_pygame_nor_numba():
     code = "import sys, collide2d; print('pygame' in sys.modules, 'numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_masks_screenshot_shows_the_stop_and_the_nodes(app, tmp_path):
+    from collide2d.demos.masks import BLOCKER, STOP, MasksDemo
+
+    demo = MasksDemo()
+    before = demo.collider.count()
+    image = _pixels(app.run_headless(demo, 20, tmp_path))
+    assert demo.collider.count() > before  # the scripted stroke drew on the canvas
+    assert demo.levels["blocker"] == 3  # lowered twice from 5 by the script
+    assert demo.stop is not None and demo.hit is not None and 0 < demo.hit.fraction < 1
+    assert _count(image, STOP) > 200 and _count(image, BLOCKER) > 500
+
+
+def test_masks_demo_modes_and_running(app):
+    from collide2d.demos.masks import MasksDemo
+
+    demo = MasksDemo()
+    for _ in range(3):
+        demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m))
+        demo.update(1 / 60, Input())
+        assert demo.stop is not None  # every mode finds where the collider stops
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r))
+    start = demo.positions["collider"]
+    for _ in range(400):
+        demo.update(1 / 60, Input())
+        if not demo.running:
+            break
+    assert not demo.running and demo.positions["collider"] != start
+    assert not demo.collider.overlaps(demo.blocker, demo._offset())  # stopped, not inside

@@ -19,6 +19,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "sweep": ("collide2d.demos.sweep", "SweepDemo"),
     "balls": ("collide2d.demos.balls", "BallsDemo"),
     "rects": ("collide2d.demos.rects", "RectsDemo"),
+    "masks": ("collide2d.demos.masks", "MasksDemo"),
 }
 """Demo name -> (module, class)."""
 
