@@ -3,6 +3,7 @@
 from fractions import Fraction as F
 
 import numpy as np
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -138,3 +139,32 @@ def test_bad_sweep_arguments():
     with pytest.raises(TypeError, match="rect"):
         a.sweep_rect((0, 0, 1, 1), (1, 0))
     assert Mask((0, 3)).sweep(a, (0, 0), (5, 0)) is None
+
+
+@given(
+    bool_grids(8),
+    st.builds(
+        __import__("collide2d").Circle, quarter, quarter, st.integers(0, 12).map(lambda k: k / 4)
+    ),
+    deltas,
+)
+def test_circle_sweep_equals_the_earliest_scalar_pixel_sweep(bits, circle, delta):
+    from collide2d import sweep
+
+    mask = Mask.from_array(bits)
+    hit = mask.sweep_circle(circle, delta)
+    best = None
+    for y, x in zip(*np.nonzero(bits), strict=True):
+        pixel_hit = sweep(circle, delta, Rect(int(x), int(y), 1, 1))
+        if pixel_hit is not None:
+            key = (pixel_hit.fraction, int(y), int(x))
+            if best is None or key < best[0]:
+                best = (key, pixel_hit)
+    assert (hit is None) == (best is None), (hit, best)
+    if hit is not None:
+        (fraction, y, x), expected = best
+        assert hit.fraction == pytest.approx(fraction, rel=1e-9, abs=1e-12)
+        if hit.fraction != fraction:  # a near-tie between two pixels' float roots
+            return
+        assert hit.other_pixel == (x, y) and hit.normal == pytest.approx(expected.normal)
+        assert hit.started_overlapping == expected.started_overlapping

@@ -293,13 +293,54 @@ def tree_sweep(
             top += 1
 
 
+@inline_kernel
+def _disc_entry(px, py, dx, dy, r):
+    """First time in ``[0, 1)`` that ``p + t d`` is inside the open disc of radius ``r``
+    about the origin (``collide2d.sweep._intervals.disc_interval`` in floats only)."""
+    if r <= 0.0:
+        return np.inf
+    a = dx * dx + dy * dy
+    c = px * px + py * py - r * r
+    if a == 0.0:
+        return 0.0 if c < 0.0 else np.inf
+    b = px * dx + py * dy
+    cross = px * dy - py * dx
+    disc = a * r * r - cross * cross
+    if disc <= 0.0:
+        return np.inf
+    q = -(b + np.copysign(np.sqrt(disc), b))
+    t1 = q / a
+    t2 = c / q
+    enter = min(t1, t2)
+    leave = max(t1, t2)
+    return first_time(enter, leave)
+
+
+@inline_kernel
+def circle_box_time(cx, cy, r, dx, dy, x0, y0, x1, y1):
+    """First time in ``[0, 1)`` the moving circle overlaps the box: the earliest entry
+    into the rounded box written as two widened boxes and four corner discs, as in
+    ``collide2d.sweep.circle``; ``inf`` if never."""
+    e1, l1, _ = box_sweep(cx, cy, cx, cy, dx, dy, x0 - r, y0, x1 + r, y1)
+    best = first_time(e1, l1)
+    e2, l2, _ = box_sweep(cx, cy, cx, cy, dx, dy, x0, y0 - r, x1, y1 + r)
+    best = min(best, first_time(e2, l2))
+    if r > 0.0:
+        best = min(best, _disc_entry(cx - x0, cy - y0, dx, dy, r))
+        best = min(best, _disc_entry(cx - x1, cy - y0, dx, dy, r))
+        best = min(best, _disc_entry(cx - x0, cy - y1, dx, dy, r))
+        best = min(best, _disc_entry(cx - x1, cy - y1, dx, dy, r))
+    return best
+
+
 @kernel
 def tree_box_sweep(
     solid, full, offsets, blocks, depth, width, height, limit,
-    x0, y0, x1, y1, dx, dy, result,
+    x0, y0, x1, y1, dx, dy, round_, result,
 ):  # fmt: skip
-    """The first moment the box ``(x0, y0, x1, y1)``, moving by ``(dx, dy)``, overlaps a
-    solid leaf of the tree (nearest first, later node pairs pruned). ``result`` gets
+    """The first moment the box ``(x0, y0, x1, y1)`` (with ``round_``: the circle of
+    centre ``(x0, y0)`` and radius ``x1``), moving by ``(dx, dy)``, overlaps a solid
+    leaf of the tree (nearest first, later nodes pruned). ``result`` gets
     ``fraction, leaf_x0, leaf_y0, axis``; fraction ``inf`` if none. Ties: the smallest
     ``(leaf_y, leaf_x)``."""
     stack = np.empty((4 * (limit + 4) + 16, 3), dtype=np.int64)
@@ -321,8 +362,12 @@ def tree_box_sweep(
         if node_kind(level, i, j, solid, full, offsets, blocks, depth, width, height) == EMPTY:
             continue
         nx0, ny0, nx1, ny1 = node_box(level, i, j, depth, width, height)
-        enter, leave, axis = box_sweep(x0, y0, x1, y1, dx, dy, nx0, ny0, nx1, ny1)
-        t = first_time(enter, leave)
+        if round_:
+            axis = 0
+            t = circle_box_time(x0, y0, x1, dx, dy, nx0, ny0, nx1, ny1)
+        else:
+            enter, leave, axis = box_sweep(x0, y0, x1, y1, dx, dy, nx0, ny0, nx1, ny1)
+            t = first_time(enter, leave)
         if t == np.inf or t > best:
             continue
         if level >= limit:
@@ -342,8 +387,11 @@ def tree_box_sweep(
             cx0, cy0, cx1, cy1 = node_box(level + 1, ki, kj, depth, width, height)
             if cx0 >= cx1 or cy0 >= cy1:
                 continue
-            e, leave_c, _ = box_sweep(x0, y0, x1, y1, dx, dy, cx0, cy0, cx1, cy1)
-            tc = first_time(e, leave_c)
+            if round_:
+                tc = circle_box_time(x0, y0, x1, dx, dy, cx0, cy0, cx1, cy1)
+            else:
+                e, leave_c, _ = box_sweep(x0, y0, x1, y1, dx, dy, cx0, cy0, cx1, cy1)
+                tc = first_time(e, leave_c)
             if tc == np.inf or tc > best:
                 continue
             kids[count, 0] = level + 1

@@ -378,6 +378,28 @@ class Mask:
             self, rect, _delta(delta, "delta"), _delta(mask_delta, "mask_delta"), max_level
         )
 
+    def sweep_circle(
+        self,
+        circle: Circle,
+        delta: tuple[float, float],
+        mask_delta: tuple[float, float] = (0.0, 0.0),
+        max_level: int | None = None,
+    ) -> MaskHit | None:
+        """The first moment ``circle`` (in mask coordinates), moving by ``delta``, overlaps
+        a solid pixel of the mask, which moves by ``mask_delta`` (the semantics of
+        :func:`collide2d.sweep` for a circle and the pixel squares).
+
+        >>> Mask((4, 4), fill=True).sweep_circle(Circle(-10, 2, 2), (20, 0)).fraction
+        0.4
+        """
+        from collide2d.mask.sweep import sweep_circle
+
+        if not isinstance(circle, Circle):
+            raise TypeError(f"circle must be a Circle, got {circle!r}")
+        return sweep_circle(
+            self, circle, _delta(delta, "delta"), _delta(mask_delta, "mask_delta"), max_level
+        )
+
     # -- internals ---------------------------------------------------------------------------
     @property
     def bits(self) -> BoolArray:

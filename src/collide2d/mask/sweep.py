@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.sweep.rect import least_penetration, sweep_rect_rect
@@ -110,7 +111,7 @@ def sweep_rect(
     dx, dy = delta[0] - mask_delta[0], delta[1] - mask_delta[1]
     args = queries._tree_args(mask, limit)
     result = np.empty(4)
-    tree_box_sweep(*args, rect.left, rect.top, rect.right, rect.bottom, dx, dy, result)  # type: ignore[call-arg]
+    tree_box_sweep(*args, rect.left, rect.top, rect.right, rect.bottom, dx, dy, False, result)  # type: ignore[call-arg]
     if not math.isfinite(result[0]):
         return None
     leaf = _leaf_rect(mask.quadtree(), limit, int(result[1]), int(result[2]))
@@ -150,3 +151,40 @@ def _started(a: Mask, b: Mask, offset: tuple[float, float]) -> MaskHit:
                 )
                 return MaskHit(0.0, normal, point, True, (x, y), (u, v))
     raise RuntimeError("no overlapping pixel of b found")  # pragma: no cover
+
+
+def sweep_circle(
+    mask: Mask,
+    circle: Circle,
+    delta: tuple[float, float],
+    mask_delta: tuple[float, float],
+    max_level: int | None,
+) -> MaskHit | None:
+    """``circle`` (mask coordinates) moving by ``delta`` against the mask moving by
+    ``mask_delta``. The tree finds the first pixel in floats; the reported hit is the
+    scalar circle sweep of that pixel (exact roots where ill-conditioned)."""
+    from collide2d._kernels.mask_tree import tree_box_sweep
+    from collide2d.mask import queries
+    from collide2d.sweep.circle import sweep_circle_rect
+
+    if not (mask.width and mask.height):
+        return None
+    limit = queries._level(max_level, mask.quadtree().max_level, "max_level")
+    dx, dy = delta[0] - mask_delta[0], delta[1] - mask_delta[1]
+    args = queries._tree_args(mask, limit)
+    result = np.empty(4)
+    tree_box_sweep(*args, circle.x, circle.y, circle.r, 0.0, dx, dy, True, result)  # type: ignore[call-arg]
+    if not math.isfinite(result[0]):
+        return None
+    leaf = _leaf_rect(mask.quadtree(), limit, int(result[1]), int(result[2]))
+    hit = sweep_circle_rect(circle, dx, dy, leaf, mask_delta[0], mask_delta[1])
+    if hit is None:  # pragma: no cover - float and exact roots disagree only at grazes
+        return None
+    return MaskHit(
+        hit.fraction,
+        hit.normal,
+        hit.point,
+        hit.started_overlapping,
+        (0, 0),
+        (int(leaf.x), int(leaf.y)),
+    )
