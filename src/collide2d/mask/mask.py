@@ -63,11 +63,14 @@ class Mask:
     False
     """
 
-    __slots__ = ("_bits", "_rows", "_runs", "_tree")
+    __slots__ = ("_bits", "_rows", "_runs", "_size", "_tree")
 
     def __init__(self, size: tuple[int, int], fill: bool = False) -> None:
         w, h = _size(size)
-        self._bits: BoolArray = np.full((h, w), bool(fill), dtype=bool)
+        self._size = (w, h)
+        # The pixels as bools; None while only the packed rows exist (a mask made
+        # from words, such as an overlap mask), unpacked on first use.
+        self._bits: BoolArray | None = np.full((h, w), bool(fill), dtype=bool)
         self._rows: NDArray[np.uint64] | None = None
         self._runs: tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]] | None = None
         self._tree: MaskQuadtree | None = None
@@ -87,6 +90,7 @@ class Mask:
             raise ValueError(f"array must be two-dimensional [y, x], got shape {bits.shape}")
         mask = cls.__new__(cls)
         mask._bits = np.ascontiguousarray(bits)
+        mask._size = (int(bits.shape[1]), int(bits.shape[0]))
         mask._rows = None
         mask._runs = None
         mask._tree = None
@@ -125,22 +129,21 @@ class Mask:
     @property
     def size(self) -> tuple[int, int]:
         """``(width, height)``."""
-        h, w = self._bits.shape
-        return (w, h)
+        return self._size
 
     @property
     def width(self) -> int:
         """Pixels per row."""
-        return int(self._bits.shape[1])
+        return self._size[0]
 
     @property
     def height(self) -> int:
         """Rows."""
-        return int(self._bits.shape[0])
+        return self._size[1]
 
     def to_array(self) -> BoolArray:
         """A copy of the pixels as a bool array indexed ``[y, x]``."""
-        return self._bits.copy()
+        return self._array().copy()
 
     def get_at(self, pos: tuple[int, int]) -> bool:
         """Whether pixel ``pos = (x, y)`` is solid.
@@ -151,17 +154,17 @@ class Mask:
             If ``pos`` lies outside the mask.
         """
         x, y = self._pixel(pos, "pos")
-        return bool(self._bits[y, x])
+        return bool(self._array()[y, x])
 
     def set_at(self, pos: tuple[int, int], value: bool = True) -> None:
         """Make pixel ``pos = (x, y)`` solid (or empty with ``value=False``)."""
         x, y = self._pixel(pos, "pos")
-        self._bits[y, x] = bool(value)
+        self._array()[y, x] = bool(value)
         self._changed()
 
     def count(self) -> int:
         """The number of solid pixels."""
-        return int(np.count_nonzero(self._bits))
+        return int(np.count_nonzero(self._array()))
 
     def bounding_rect(self) -> Rect:
         """The smallest rectangle holding every solid pixel (``Rect(0, 0, 0, 0)`` if none).
@@ -169,7 +172,7 @@ class Mask:
         >>> Mask.from_array([[0, 0, 0], [0, 1, 1]]).bounding_rect()
         Rect(x=1.0, y=1.0, w=2.0, h=1.0)
         """
-        ys, xs = np.nonzero(self._bits)
+        ys, xs = np.nonzero(self._array())
         if xs.size == 0:
             return Rect(0, 0, 0, 0)
         return Rect(
@@ -178,17 +181,18 @@ class Mask:
 
     def fill(self) -> None:
         """Make every pixel solid."""
-        self._bits[:] = True
+        self._array()[:] = True
         self._changed()
 
     def clear(self) -> None:
         """Make every pixel empty."""
-        self._bits[:] = False
+        self._array()[:] = False
         self._changed()
 
     def invert(self) -> None:
         """Swap solid and empty pixels."""
-        np.logical_not(self._bits, out=self._bits)
+        bits = self._array()
+        np.logical_not(bits, out=bits)
         self._changed()
 
     def draw(self, other: Mask, offset: tuple[int, int]) -> None:
@@ -196,26 +200,24 @@ class Mask:
         (integer, ``other.topleft - self.topleft``)."""
         mine, theirs = self._window(other, offset)
         if mine is not None:
-            self._bits[mine] |= other._bits[theirs]
+            self._array()[mine] |= other._array()[theirs]
             self._changed()
 
     def erase(self, other: Mask, offset: tuple[int, int]) -> None:
         """Make empty every pixel under a solid pixel of ``other`` placed at ``offset``."""
         mine, theirs = self._window(other, offset)
         if mine is not None:
-            self._bits[mine] &= ~other._bits[theirs]
+            self._array()[mine] &= ~other._array()[theirs]
             self._changed()
 
     def copy(self) -> Mask:
         """An independent copy."""
-        return Mask.from_array(self._bits)
+        return Mask.from_array(self._array())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Mask):
             return NotImplemented
-        return self._bits.shape == other._bits.shape and bool(
-            np.array_equal(self._bits, other._bits)
-        )
+        return self._size == other._size and bool(np.array_equal(self._array(), other._array()))
 
     __hash__ = None  # type: ignore[assignment]  # masks are mutable
 
@@ -290,7 +292,8 @@ class Mask:
         """The pixels of ``self`` whose squares share area with a solid pixel of ``other``."""
         from collide2d.mask import queries
 
-        return Mask.from_array(queries.overlap_bits(self, _other(other), *_offset(offset)))
+        rows = queries.overlap_rows(self, _other(other), *_offset(offset))
+        return Mask._from_rows(rows, self._size)
 
     def overlaps_rect(self, rect: Rect, offset: tuple[float, float] = (0.0, 0.0)) -> bool:
         """Whether a solid pixel overlaps ``rect`` moved by ``offset`` (mask-local coordinates).
@@ -404,7 +407,7 @@ class Mask:
     @property
     def bits(self) -> BoolArray:
         """The pixel array itself, ``[y, x]``, read-only (use the methods to edit)."""
-        view = self._bits.view()
+        view = self._array().view()
         view.flags.writeable = False
         return view
 
@@ -412,10 +415,10 @@ class Mask:
         """The pixels packed into 64-bit words, one row of words per pixel row; bit
         ``i`` of word ``k`` is pixel ``x = 64 k + i``. Cached until the next edit."""
         if self._rows is None:
-            h, w = self._bits.shape
+            w, h = self._size
             words = max(1, -(-w // WORD))
             padded = np.zeros((h, words * WORD), dtype=bool)
-            padded[:, :w] = self._bits
+            padded[:, :w] = self._array()
             packed = np.packbits(padded, axis=1, bitorder="little")
             self._rows = np.ascontiguousarray(packed).view("<u8").astype(np.uint64, copy=False)
         return self._rows
@@ -426,7 +429,7 @@ class Mask:
         if self._runs is None:
             from collide2d._kernels.runs import build_runs
 
-            self._runs = build_runs(self._bits)  # type: ignore[no-untyped-call]
+            self._runs = build_runs(self._array())  # type: ignore[no-untyped-call]
         return self._runs
 
     def quadtree(self) -> MaskQuadtree:
@@ -437,14 +440,35 @@ class Mask:
             self._tree = MaskQuadtree(self)
         return self._tree
 
+    def _array(self) -> BoolArray:
+        """The bool pixels, unpacked from the packed rows if only those exist."""
+        if self._bits is None:
+            w, h = self._size
+            rows = self.rows()
+            unpacked = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little")
+            self._bits = np.ascontiguousarray(unpacked[:, :w].astype(bool))
+        return self._bits
+
+    @classmethod
+    def _from_rows(cls, rows: NDArray[np.uint64], size: tuple[int, int]) -> Mask:
+        """A mask of packed rows (as :meth:`rows` returns), unpacked only when needed."""
+        mask = cls.__new__(cls)
+        mask._size = size
+        mask._bits = None
+        mask._rows = rows
+        mask._runs = None
+        mask._tree = None
+        return mask
+
     def _changed(self) -> None:
+        self._array()  # edits go to the bools: make sure they exist first
         self._rows = None
         self._runs = None
         self._tree = None
 
     def _pixel(self, pos: tuple[int, int], name: str) -> tuple[int, int]:
         x, y = _int_pair(pos, name)
-        h, w = self._bits.shape
+        w, h = self._size
         if not (0 <= x < w and 0 <= y < h):
             raise IndexError(f"{name}={pos!r} lies outside the {w}x{h} mask")
         return x, y
@@ -453,8 +477,8 @@ class Mask:
         """Matching slices of ``self`` and ``other`` at an integer offset, or (None, None)."""
         other = _other(other)
         ox, oy = _int_pair(offset, "offset")
-        h, w = self._bits.shape
-        oh, ow = other._bits.shape
+        w, h = self._size
+        ow, oh = other._size
         x0, x1 = max(0, ox), min(w, ox + ow)
         y0, y1 = max(0, oy), min(h, oy + oh)
         if x0 >= x1 or y0 >= y1:

@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 if TYPE_CHECKING:
-    from collide2d.mask.mask import BoolArray, Mask, NodePairs
+    from collide2d.mask.mask import Mask, NodePairs
 
 
 def shifts(offset: float) -> tuple[int, int, list[float]]:
@@ -60,8 +60,8 @@ def _meet(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int, int, int] |
 def overlaps(a: Mask, b: Mask, ox: float, oy: float) -> bool:
     """The hot path of :meth:`Mask.overlaps`: kept flat, as small sprites call it often."""
     global _any_overlap
-    ah, aw = a._bits.shape
-    bh, bw = b._bits.shape
+    aw, ah = a._size
+    bw, bh = b._size
     sx0 = math.floor(ox)
     sy0 = math.floor(oy)
     nsx = 1 if ox == sx0 else 2
@@ -143,16 +143,16 @@ def overlap_area(a: Mask, b: Mask, ox: float, oy: float) -> float:
     )
 
 
-def overlap_bits(a: Mask, b: Mask, ox: float, oy: float) -> BoolArray:
-    from collide2d._kernels.bits import overlap_rows
+def overlap_rows(a: Mask, b: Mask, ox: float, oy: float) -> NDArray[np.uint64]:
+    """The packed rows of the pixels of ``a`` that share area with ``b``."""
+    from collide2d._kernels.bits import overlap_rows as kernel
 
-    h, w = a.height, a.width
+    rows = a.rows()
     meet = _meet(a, b, ox, oy)
     if meet is None:
-        return np.zeros((h, w), dtype=bool)
-    words = overlap_rows(a.rows(), b.rows(), *meet)
-    unpacked = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")
-    return unpacked[:, :w].astype(bool)
+        return np.zeros_like(rows)
+    result: NDArray[np.uint64] = kernel(rows, b.rows(), *meet)
+    return result
 
 
 def overlaps_box(a: Mask, left: float, top: float, right: float, bottom: float) -> bool:
