@@ -443,7 +443,7 @@ class Mask:
     def _array(self) -> BoolArray:
         """The bool pixels, unpacked from the packed rows if only those exist."""
         if self._bits is None:
-            w, h = self._size
+            w = self._size[0]
             rows = self.rows()
             unpacked = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little")
             self._bits = np.ascontiguousarray(unpacked[:, :w].astype(bool))
