@@ -21,6 +21,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import itertools
+
 import pygame
 from _timing import per_call, table
 
@@ -135,27 +137,27 @@ def bench_build() -> str:
 
 
 def pygame_stepped_sweep(pa, pb, offset, delta) -> float | None:  # type: ignore[no-untyped-def]
-    """The fastest exact method a pygame user can build from Mask.overlap: with integer
-    positions, walk every grid crossing of the offset along the motion (the moments
-    the pixel grid of one mask lines up with the other's) and test each."""
-    ox, oy = offset
-    dx, dy = delta
-    times = {0.0}
-    for start, d in ((ox, dx), (oy, dy)):
+    """The fastest exact method a pygame user can build from ``Mask.overlap``.
+
+    ``b`` sits at ``offset + delta * t`` relative to ``a``. At a fractional offset, b's
+    pixel ``u`` overlaps a's pixels ``floor(u + o)`` and ``floor(u + o) + 1``, so the
+    exact test is ``overlap`` at the (up to) four integer offsets around it; that
+    set only changes where a coordinate of the offset crosses an integer. So walk the
+    crossings in time order and test each interval between them.
+    """
+    times = [0.0]
+    for start, d in zip(offset, delta, strict=True):
         if d:
             lo, hi = sorted((start, start + d))
-            for k in range(math.ceil(lo), math.floor(hi) + 1):
-                times.add((k - start) / d)
-    for t in sorted(times):
-        if t >= 1:
-            break
-        # Between crossings the integer overlap pattern holds; probe just after t.
-        px = ox + dx * t
-        py = oy + dy * t
-        probe = (math.floor(px + 1e-9 * (1 if dx > 0 else -1)) if dx else round(px),
-                 math.floor(py + 1e-9 * (1 if dy > 0 else -1)) if dy else round(py))  # fmt: skip
-        if pa.overlap(pb, (int(probe[0]), int(probe[1]))) is not None:
-            return t
+            times += [(k - start) / d for k in range(math.ceil(lo), math.floor(hi) + 1)]
+    times = sorted(t for t in set(times) if 0.0 <= t < 1.0) + [1.0]
+    for t0, t1 in itertools.pairwise(times):
+        middle = (t0 + t1) / 2
+        px, py = offset[0] + delta[0] * middle, offset[1] + delta[1] * middle
+        xs = {math.floor(px), math.ceil(px)}
+        ys = {math.floor(py), math.ceil(py)}
+        if any(pa.overlap(pb, (x, y)) is not None for x in xs for y in ys):
+            return t0
     return None
 
 
@@ -173,11 +175,23 @@ def bench_sweep() -> str:
         ours = best(lambda: a.sweep(b, offset, delta))
         hit = a.sweep(b, offset, delta)
         theirs = best(lambda: pygame_stepped_sweep(pa, pb, offset, (-delta[0], -delta[1])), 3)
-        rows.append([f"{travel}", f"{ours * 1e3:.3f}", f"{theirs * 1e3:.2f}", f"{theirs / ours:.0f}x",
-                     f"{hit.fraction:.6f}" if hit else "none"])  # fmt: skip
-    return table(
-        ["travel px", "collide2d sweep ms", "pygame stepped ms", "speed-up", "fraction"], rows
-    )
+        stepped = pygame_stepped_sweep(pa, pb, offset, (-delta[0], -delta[1]))
+        same = (hit is None and stepped is None) or (hit is not None and stepped == hit.fraction)
+        fraction = f"{hit.fraction:.6f}" if hit else "none"
+        answer = "agree" if same else f"DIFFER ({stepped})"
+        speed = f"{theirs / ours:.0f}x"
+        rows.append(
+            [f"{travel}", f"{ours * 1e3:.3f}", f"{theirs * 1e3:.2f}", speed, fraction, answer]
+        )
+    header = [
+        "travel px",
+        "collide2d sweep ms",
+        "pygame stepped ms",
+        "speed-up",
+        "fraction",
+        "answers",
+    ]
+    return table(header, rows)
 
 
 def main() -> None:
