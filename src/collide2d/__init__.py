@@ -38,7 +38,7 @@ from collide2d.geometry import (
     overlaps,
     rects_overlap,
 )
-from collide2d.mask import Mask
+from collide2d.mask import Mask, MaskHit, PlacedMask
 from collide2d.sweep import Hit, RayHit, raycast, sweep
 
 __version__ = "0.1.0"
@@ -52,6 +52,8 @@ __all__ = [
     "DuplicateKeyError",
     "Hit",
     "Mask",
+    "MaskHit",
+    "PlacedMask",
     "Quadtree",
     "RayHit",
     "Rect",

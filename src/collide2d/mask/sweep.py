@@ -33,16 +33,18 @@ class MaskHit(NamedTuple):
     normal : Vec2
         Unit axis of first contact, pointing from the obstacle back toward the mover.
     point : Vec2
-        A point of contact at that moment, in the mover's frame at the start of the
-        frame (the mover's top-left corner is ``(0, 0)``; the obstacle moves by its
-        own delta).
+        A point of contact at that moment: for :meth:`Mask.sweep`, in the mover's
+        frame at the start of the frame (its top-left corner is ``(0, 0)``); for
+        ``sweep_rect`` / ``sweep_circle``, in mask coordinates; through the
+        module-level ``sweep``, in world coordinates.
     started_overlapping : bool
         Whether they overlapped at the start (then ``fraction == 0``).
     pixel : tuple of int
-        The mover's pixel (or, at a coarse level, node corner) that met.
+        The mover's pixel (or, at a coarse level, node corner) that met; ``(0, 0)``
+        when the mover is a rectangle or circle.
     other_pixel : tuple of int
-        The obstacle's pixel (or node corner) that met, in its own coordinates; for
-        :meth:`Mask.sweep_rect` the mask's pixel.
+        The obstacle's pixel (or node corner) that met, in its own coordinates;
+        ``(0, 0)`` when the obstacle is a rectangle or circle.
     """
 
     fraction: float
@@ -188,3 +190,39 @@ def sweep_circle(
         (0, 0),
         (int(leaf.x), int(leaf.y)),
     )
+
+
+def sweep_placed(
+    a: object, a_delta: tuple[float, float], b: object, b_delta: tuple[float, float]
+) -> MaskHit | None:
+    """The module-level ``sweep`` when a side is a :class:`PlacedMask` (world
+    coordinates in and out; the normal points from ``b`` toward ``a``)."""
+    from collide2d.geometry.overlap import as_shape
+    from collide2d.mask.placed import PlacedMask
+
+    if isinstance(a, PlacedMask) and isinstance(b, PlacedMask):
+        hit = a.mask.sweep(b.mask, (b.x - a.x, b.y - a.y), a_delta, b_delta)
+        return None if hit is None else hit._replace(point=hit.point + (a.x, a.y))
+    if isinstance(b, PlacedMask):  # a shape moving against a mask
+        shape = as_shape(a, "a").moved((-b.x, -b.y))
+        hit = _shape_against(b.mask, shape, a_delta, b_delta)
+        return None if hit is None else hit._replace(point=hit.point + (b.x, b.y))
+    if isinstance(a, PlacedMask):  # a mask moving against a shape: swap, flip the normal
+        shape = as_shape(b, "b").moved((-a.x, -a.y))
+        hit = _shape_against(a.mask, shape, b_delta, a_delta)
+        if hit is None:
+            return None
+        flipped = Vec2(0.0 - hit.normal.x, 0.0 - hit.normal.y)
+        return MaskHit(
+            hit.fraction, flipped, hit.point + (a.x, a.y), hit.started_overlapping,
+            hit.other_pixel, hit.pixel,
+        )  # fmt: skip
+    raise TypeError("sweep_placed needs a PlacedMask")  # pragma: no cover
+
+
+def _shape_against(
+    mask: Mask, shape: Rect | Circle, delta: tuple[float, float], mask_delta: tuple[float, float]
+) -> MaskHit | None:
+    if isinstance(shape, Rect):
+        return mask.sweep_rect(shape, delta, mask_delta)
+    return mask.sweep_circle(shape, delta, mask_delta)

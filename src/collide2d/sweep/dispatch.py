@@ -28,12 +28,14 @@ def sweep(
 
     Parameters
     ----------
-    a : Rect or Circle
+    a : Rect, Circle or PlacedMask
         The mover.
     a_delta : Vec2 or 2-sequence of float
         ``a``'s translation over the frame.
-    b : Rect or Circle
-        The obstacle.
+    b : Rect, Circle or PlacedMask
+        The obstacle. With a ``PlacedMask`` on either side the result is a
+        ``MaskHit`` (a ``Hit`` with the pixels that met), its point in world
+        coordinates.
     b_delta : Vec2 or 2-sequence of float, optional
         ``b``'s translation over the frame; still by default.
 
@@ -90,4 +92,10 @@ def sweep(
         fraction, normal, point, started = hit
         flipped = Vec2(0.0 - normal[0], 0.0 - normal[1])  # no negative zeros
         return Hit(fraction, flipped, point, started)
+    from collide2d.mask.placed import PlacedMask
+
+    if isinstance(a, PlacedMask) or isinstance(b, PlacedMask):
+        from collide2d.mask.sweep import sweep_placed
+
+        return sweep_placed(a, (ax, ay), b, (bx, by))
     return sweep(as_shape(a, "a"), (ax, ay), as_shape(b, "b"), (bx, by))
