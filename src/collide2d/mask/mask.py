@@ -373,11 +373,11 @@ class Mask:
         >>> Mask((4, 4), fill=True).sweep_rect(Rect(-10, 1, 2, 2), (20, 0)).fraction
         0.4
         """
-        from collide2d.mask.sweep import sweep_rect
+        from collide2d.mask.sweep import sweep_shape
 
         if not isinstance(rect, Rect):
             raise TypeError(f"rect must be a Rect, got {rect!r}")
-        return sweep_rect(
+        return sweep_shape(
             self, rect, _delta(delta, "delta"), _delta(mask_delta, "mask_delta"), max_level
         )
 
@@ -395,11 +395,11 @@ class Mask:
         >>> Mask((4, 4), fill=True).sweep_circle(Circle(-10, 2, 2), (20, 0)).fraction
         0.4
         """
-        from collide2d.mask.sweep import sweep_circle
+        from collide2d.mask.sweep import sweep_shape
 
         if not isinstance(circle, Circle):
             raise TypeError(f"circle must be a Circle, got {circle!r}")
-        return sweep_circle(
+        return sweep_shape(
             self, circle, _delta(delta, "delta"), _delta(mask_delta, "mask_delta"), max_level
         )
 

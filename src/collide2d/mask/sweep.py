@@ -95,17 +95,20 @@ def sweep_masks(
     )
 
 
-def sweep_rect(
+def sweep_shape(
     mask: Mask,
-    rect: Rect,
+    shape: Rect | Circle,
     delta: tuple[float, float],
     mask_delta: tuple[float, float],
     max_level: int | None,
 ) -> MaskHit | None:
-    """``rect`` (mask coordinates) moving by ``delta`` against the mask moving by
-    ``mask_delta``; the normal points from the mask toward the rectangle."""
+    """``shape`` (mask coordinates) moving by ``delta`` against the mask moving by
+    ``mask_delta``; the normal points from the mask toward the shape. The tree finds
+    the first pixel (circles with float roots); the reported hit is the scalar sweep
+    of the shape against that pixel, so it follows the scalar rules exactly."""
     from collide2d._kernels.mask_tree import tree_box_sweep
     from collide2d.mask import queries
+    from collide2d.sweep.circle import sweep_circle_rect
 
     if not (mask.width and mask.height):
         return None
@@ -113,21 +116,22 @@ def sweep_rect(
     dx, dy = delta[0] - mask_delta[0], delta[1] - mask_delta[1]
     args = queries._tree_args(mask, limit)
     result = np.empty(4)
-    tree_box_sweep(*args, rect.left, rect.top, rect.right, rect.bottom, dx, dy, False, result)  # type: ignore[call-arg]
+    if isinstance(shape, Rect):
+        box = (shape.left, shape.top, shape.right, shape.bottom)
+        tree_box_sweep(*args, *box, dx, dy, False, result)  # type: ignore[call-arg]
+    else:
+        tree_box_sweep(*args, shape.x, shape.y, shape.r, 0.0, dx, dy, True, result)  # type: ignore[call-arg]
     if not math.isfinite(result[0]):
         return None
     leaf = _leaf_rect(mask.quadtree(), limit, int(result[1]), int(result[2]))
-    hit = sweep_rect_rect(rect, dx, dy, leaf, mask_delta[0], mask_delta[1])
-    if hit is None:  # pragma: no cover
-        raise RuntimeError("mask sweep found a contact the rectangle sweep does not")
-    return MaskHit(
-        hit.fraction,
-        hit.normal,
-        hit.point,
-        hit.started_overlapping,
-        (0, 0),
-        (int(leaf.x), int(leaf.y)),
-    )
+    if isinstance(shape, Rect):
+        hit = sweep_rect_rect(shape, dx, dy, leaf, mask_delta[0], mask_delta[1])
+    else:
+        hit = sweep_circle_rect(shape, dx, dy, leaf, mask_delta[0], mask_delta[1])
+    if hit is None:  # pragma: no cover - float and exact roots disagree only at grazes
+        return None
+    pixel = (int(leaf.x), int(leaf.y))
+    return MaskHit(hit.fraction, hit.normal, hit.point, hit.started_overlapping, (0, 0), pixel)
 
 
 def _leaf_rect(tree: object, level: int, x0: int, y0: int) -> Rect:
@@ -155,43 +159,6 @@ def _started(a: Mask, b: Mask, offset: tuple[float, float]) -> MaskHit:
     raise RuntimeError("no overlapping pixel of b found")  # pragma: no cover
 
 
-def sweep_circle(
-    mask: Mask,
-    circle: Circle,
-    delta: tuple[float, float],
-    mask_delta: tuple[float, float],
-    max_level: int | None,
-) -> MaskHit | None:
-    """``circle`` (mask coordinates) moving by ``delta`` against the mask moving by
-    ``mask_delta``. The tree finds the first pixel in floats; the reported hit is the
-    scalar circle sweep of that pixel (exact roots where ill-conditioned)."""
-    from collide2d._kernels.mask_tree import tree_box_sweep
-    from collide2d.mask import queries
-    from collide2d.sweep.circle import sweep_circle_rect
-
-    if not (mask.width and mask.height):
-        return None
-    limit = queries._level(max_level, mask.quadtree().max_level, "max_level")
-    dx, dy = delta[0] - mask_delta[0], delta[1] - mask_delta[1]
-    args = queries._tree_args(mask, limit)
-    result = np.empty(4)
-    tree_box_sweep(*args, circle.x, circle.y, circle.r, 0.0, dx, dy, True, result)  # type: ignore[call-arg]
-    if not math.isfinite(result[0]):
-        return None
-    leaf = _leaf_rect(mask.quadtree(), limit, int(result[1]), int(result[2]))
-    hit = sweep_circle_rect(circle, dx, dy, leaf, mask_delta[0], mask_delta[1])
-    if hit is None:  # pragma: no cover - float and exact roots disagree only at grazes
-        return None
-    return MaskHit(
-        hit.fraction,
-        hit.normal,
-        hit.point,
-        hit.started_overlapping,
-        (0, 0),
-        (int(leaf.x), int(leaf.y)),
-    )
-
-
 def sweep_placed(
     a: object, a_delta: tuple[float, float], b: object, b_delta: tuple[float, float]
 ) -> MaskHit | None:
@@ -205,11 +172,11 @@ def sweep_placed(
         return None if hit is None else hit._replace(point=hit.point + (a.x, a.y))
     if isinstance(b, PlacedMask):  # a shape moving against a mask
         shape = as_shape(a, "a").moved((-b.x, -b.y))
-        hit = _shape_against(b.mask, shape, a_delta, b_delta)
+        hit = sweep_shape(b.mask, shape, a_delta, b_delta, None)
         return None if hit is None else hit._replace(point=hit.point + (b.x, b.y))
     if isinstance(a, PlacedMask):  # a mask moving against a shape: swap, flip the normal
         shape = as_shape(b, "b").moved((-a.x, -a.y))
-        hit = _shape_against(a.mask, shape, b_delta, a_delta)
+        hit = sweep_shape(a.mask, shape, b_delta, a_delta, None)
         if hit is None:
             return None
         flipped = Vec2(0.0 - hit.normal.x, 0.0 - hit.normal.y)
@@ -218,11 +185,3 @@ def sweep_placed(
             hit.other_pixel, hit.pixel,
         )  # fmt: skip
     raise TypeError("sweep_placed needs a PlacedMask")  # pragma: no cover
-
-
-def _shape_against(
-    mask: Mask, shape: Rect | Circle, delta: tuple[float, float], mask_delta: tuple[float, float]
-) -> MaskHit | None:
-    if isinstance(shape, Rect):
-        return mask.sweep_rect(shape, delta, mask_delta)
-    return mask.sweep_circle(shape, delta, mask_delta)
