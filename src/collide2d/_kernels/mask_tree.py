@@ -243,36 +243,28 @@ def tree_sweep(
         split_a = not a_leaf and (b_leaf or (ax1 - ax0) * (ay1 - ay0) >= (bx1 - bx0) * (by1 - by0))
         count = 0
         for c in range(4):
-            di = c >> 1
-            dj = c & 1
+            # The child's row of the stack: the split side's child, the other side kept.
+            kids[count, 0:6] = stack[top, 0:6]
+            side = 0 if split_a else 3
+            kl = kids[count, side] + 1
+            ki = 2 * kids[count, side + 1] + (c >> 1)
+            kj = 2 * kids[count, side + 2] + (c & 1)
+            kids[count, side] = kl
+            kids[count, side + 1] = ki
+            kids[count, side + 2] = kj
             if split_a:
-                kl, ki, kj = la + 1, 2 * ia + di, 2 * ja + dj
                 cx0, cy0, cx1, cy1 = node_box(kl, ki, kj, a_depth, a_width, a_height)
-                if cx0 >= cx1 or cy0 >= cy1:
-                    continue
-                e, leave_c, _ = box_sweep(
-                    cx0, cy0, cx1, cy1, dx, dy, bx0 + ox, by0 + oy, bx1 + ox, by1 + oy
-                )
-                kids[count, 0] = kl
-                kids[count, 1] = ki
-                kids[count, 2] = kj
-                kids[count, 3] = lb
-                kids[count, 4] = ib
-                kids[count, 5] = jb
+                mx0, my0, mx1, my1 = cx0, cy0, cx1, cy1
+                fx0, fy0, fx1, fy1 = bx0, by0, bx1, by1
             else:
-                kl, ki, kj = lb + 1, 2 * ib + di, 2 * jb + dj
                 cx0, cy0, cx1, cy1 = node_box(kl, ki, kj, b_depth, b_width, b_height)
-                if cx0 >= cx1 or cy0 >= cy1:
-                    continue
-                e, leave_c, _ = box_sweep(
-                    ax0, ay0, ax1, ay1, dx, dy, cx0 + ox, cy0 + oy, cx1 + ox, cy1 + oy
-                )
-                kids[count, 0] = la
-                kids[count, 1] = ia
-                kids[count, 2] = ja
-                kids[count, 3] = kl
-                kids[count, 4] = ki
-                kids[count, 5] = kj
+                mx0, my0, mx1, my1 = ax0, ay0, ax1, ay1
+                fx0, fy0, fx1, fy1 = cx0, cy0, cx1, cy1
+            if cx0 >= cx1 or cy0 >= cy1:
+                continue
+            e, leave_c, _ = box_sweep(
+                mx0, my0, mx1, my1, dx, dy, fx0 + ox, fy0 + oy, fx1 + ox, fy1 + oy
+            )
             tc = first_time(e, leave_c)
             if tc == np.inf or tc > best:
                 continue
