@@ -58,106 +58,94 @@ def _rows_range(ha, hb, sy):
 
 
 @inline_kernel
-def _row_op(arow, brow, sx, mode, out_row):
-    """Combine one row of ``a`` with one row of ``b`` shifted right by ``sx`` pixels.
+def _combine(a, b, sx, sy, mode, out):
+    """Combine ``a`` with ``b`` shifted by ``(sx, sy)`` pixels, row by row.
 
-    ``mode`` 0: return 1 if any word of ``a & b`` is set; 1: return the set bits of
-    ``a & b``; 2: OR ``a & b`` into ``out_row`` (returns 0). ``b``'s word for ``a``'s
-    word ``k`` is ``b[k + qoff] >> r | b[k + qoff + 1] << (64 - r)`` with constant
-    ``qoff`` and ``r``: the interior runs without bounds checks, so it vectorizes.
+    ``mode`` 0: return 1 as soon as a word of ``a & b`` is set; 1: return the set bits
+    of ``a & b``; 2: OR ``a & b`` into ``out`` (returns 0). ``b``'s word for ``a``'s word
+    ``k`` is ``b[k + qoff] >> r | b[k + qoff + 1] << (64 - r)`` with ``qoff`` and ``r``
+    fixed by the shift: only the first and last words of a row need bounds checks,
+    and the interior loop runs without them.
     """
-    wa = arow.shape[0]
-    nb = brow.shape[0]
+    ha, wa = a.shape
+    hb, nb = b.shape
     qoff = (-sx) >> 6
     r = np.uint64((-sx) & 63)
-    k0 = max(0, -qoff - 1)
-    k1 = min(wa, nb - qoff + 1)
+    back = np.uint64(64) - r
+    y0, y1 = _rows_range(ha, hb, sy)
+    k_min = max(0, -qoff - 1)
+    k_max = min(wa, nb - qoff + 1)
+    lo_k = min(max(k_min, -qoff), k_max)  # interior: both b words exist
+    hi_k = max(min(k_max, nb - 1 - qoff), lo_k)
     total = _ZERO
-    # Interior: both b words exist.
-    lo_k = max(k0, -qoff)
-    hi_k = min(k1, nb - 1 - qoff)
-    for k in range(k0, k1):
-        if lo_k <= k < hi_k:
-            continue
-        q = k + qoff
-        lo = brow[q] if 0 <= q < nb else _ZERO
-        hi = brow[q + 1] if 0 <= q + 1 < nb else _ZERO
-        bw = lo if r == _ZERO else (lo >> r) | (hi << (np.uint64(64) - r))
-        word = arow[k] & bw
-        if mode == 0:
-            if word != _ZERO:
-                return _ONE
-        elif mode == 1:
-            total += popcount(word)
+    for y in range(y0, y1):
+        v = y - sy
+        for part in range(3):
+            if part == 1:
+                continue
+            first = k_min if part == 0 else hi_k
+            last = lo_k if part == 0 else k_max
+            for k in range(first, last):
+                q = k + qoff
+                lo = b[v, q] if 0 <= q < nb else _ZERO
+                hi = b[v, q + 1] if 0 <= q + 1 < nb else _ZERO
+                word = a[y, k] & (lo if r == _ZERO else (lo >> r) | (hi << back))
+                if mode == 0:
+                    if word != _ZERO:
+                        return _ONE
+                elif mode == 1:
+                    total += popcount(word)
+                else:
+                    out[y, k] |= word
+        if r == _ZERO:
+            for k in range(lo_k, hi_k):
+                word = a[y, k] & b[v, k + qoff]
+                if mode == 0:
+                    if word != _ZERO:
+                        return _ONE
+                elif mode == 1:
+                    total += popcount(word)
+                else:
+                    out[y, k] |= word
         else:
-            out_row[k] |= word
-    if r == _ZERO:
-        for k in range(lo_k, hi_k):
-            word = arow[k] & brow[k + qoff]
-            if mode == 0:
-                if word != _ZERO:
-                    return _ONE
-            elif mode == 1:
-                total += popcount(word)
-            else:
-                out_row[k] |= word
-    else:
-        back = np.uint64(64) - r
-        for k in range(lo_k, hi_k):
-            q = k + qoff
-            word = arow[k] & ((brow[q] >> r) | (brow[q + 1] << back))
-            if mode == 0:
-                if word != _ZERO:
-                    return _ONE
-            elif mode == 1:
-                total += popcount(word)
-            else:
-                out_row[k] |= word
+            for k in range(lo_k, hi_k):
+                q = k + qoff
+                word = a[y, k] & ((b[v, q] >> r) | (b[v, q + 1] << back))
+                if mode == 0:
+                    if word != _ZERO:
+                        return _ONE
+                elif mode == 1:
+                    total += popcount(word)
+                else:
+                    out[y, k] |= word
     return total
 
 
 @kernel
 def any_overlap(a, b, sx0, nsx, sy0, nsy):
     """Whether ``a & (b shifted)`` has a set bit for any pair of shifts."""
-    ha = a.shape[0]
-    hb = b.shape[0]
-    dummy = a[0]
     for sy in range(sy0, sy0 + nsy):
-        y0, y1 = _rows_range(ha, hb, sy)
         for sx in range(sx0, sx0 + nsx):
-            for y in range(y0, y1):
-                if _row_op(a[y], b[y - sy], sx, 0, dummy) != _ZERO:
-                    return True
+            if _combine(a, b, sx, sy, 0, a) != _ZERO:
+                return True
     return False
 
 
 @kernel
 def overlap_counts(a, b, sx0, nsx, sy0, nsy, counts):
     """``counts[i, j]`` = set bits of ``a & (b shifted by sx0 + j, sy0 + i)``."""
-    ha = a.shape[0]
-    hb = b.shape[0]
-    dummy = a[0]
     for i in range(nsy):
-        sy = sy0 + i
-        y0, y1 = _rows_range(ha, hb, sy)
         for j in range(nsx):
-            total = _ZERO
-            for y in range(y0, y1):
-                total += _row_op(a[y], b[y - sy], sx0 + j, 1, dummy)
-            counts[i, j] = total
+            counts[i, j] = _combine(a, b, sx0 + j, sy0 + i, 1, a)
 
 
 @kernel
 def overlap_rows(a, b, sx0, nsx, sy0, nsy):
     """The words of ``a`` that meet ``b`` under any of the shifts (OR over shifts)."""
-    ha = a.shape[0]
-    hb = b.shape[0]
     out = np.zeros_like(a)
     for sy in range(sy0, sy0 + nsy):
-        y0, y1 = _rows_range(ha, hb, sy)
         for sx in range(sx0, sx0 + nsx):
-            for y in range(y0, y1):
-                _row_op(a[y], b[y - sy], sx, 2, out[y])
+            _combine(a, b, sx, sy, 2, out)
     return out
 
 

@@ -118,15 +118,14 @@ def first_overlap(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int] | N
 
 
 def overlap_area(a: Mask, b: Mask, ox: float, oy: float) -> float:
-    from collide2d._kernels.bits import overlap_counts
-
-    _, _, wx = shifts(ox)
-    _, _, wy = shifts(oy)
-    whole = len(wx) == len(wy) == 1
+    global _overlap_counts
     meet = _meet(a, b, ox, oy)
+    whole = meet is None or (meet[1] == 1 and meet[3] == 1)
     if meet is None:
         return 0 if whole else 0.0
-    words = a.height * ((a.width >> 6) + 1) + b.height * ((b.width >> 6) + 1)
+    aw, ah = a._size
+    bw, bh = b._size
+    words = ah * ((aw >> 6) + 1) + bh * ((bw >> 6) + 1)
     if (words >= SMALL_WORDS or a._runs is not None or b._runs is not None) and _few_runs(
         a, b, words
     ):
@@ -134,13 +133,21 @@ def overlap_area(a: Mask, b: Mask, ox: float, oy: float) -> float:
 
         area = float(runs_overlap(*a.runs(), *b.runs(), float(ox), float(oy), False))
         return int(area) if whole else area
-    counts = np.zeros((meet[3], meet[1]), dtype=np.uint64)
-    overlap_counts(a.rows(), b.rows(), *meet, counts)
+    if _overlap_counts is None:
+        from collide2d._kernels.bits import overlap_counts
+
+        _overlap_counts = overlap_counts
+    sx0, nsx, sy0, nsy = meet
+    counts = np.zeros((nsy, nsx), dtype=np.uint64)
+    _overlap_counts(a.rows(), b.rows(), sx0, nsx, sy0, nsy, counts)
     if whole:
         return int(counts[0, 0])
-    return math.fsum(
-        float(counts[i, j]) * wy[i] * wx[j] for i in range(len(wy)) for j in range(len(wx))
-    )
+    _, _, wx = shifts(ox)
+    _, _, wy = shifts(oy)
+    return math.fsum(float(counts[i, j]) * wy[i] * wx[j] for i in range(nsy) for j in range(nsx))
+
+
+_overlap_counts: Callable[..., None] | None = None  # the kernel, imported on first use
 
 
 def overlap_rows(a: Mask, b: Mask, ox: float, oy: float) -> NDArray[np.uint64]:
