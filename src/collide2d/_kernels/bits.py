@@ -97,13 +97,20 @@ def _combine(a, b, sx, sy, mode, out):
                     total += popcount(word)
                 else:
                     out[y, k] |= word
-        if r == _ZERO:
+        if mode == 0:  # OR the row together, then test: the loop vectorizes
+            seen = _ZERO
+            if r == _ZERO:
+                for k in range(lo_k, hi_k):
+                    seen |= a[y, k] & b[v, k + qoff]
+            else:
+                for k in range(lo_k, hi_k):
+                    seen |= a[y, k] & ((b[v, k + qoff] >> r) | (b[v, k + qoff + 1] << back))
+            if seen != _ZERO:
+                return _ONE
+        elif r == _ZERO:
             for k in range(lo_k, hi_k):
                 word = a[y, k] & b[v, k + qoff]
-                if mode == 0:
-                    if word != _ZERO:
-                        return _ONE
-                elif mode == 1:
+                if mode == 1:
                     total += popcount(word)
                 else:
                     out[y, k] |= word
@@ -111,10 +118,7 @@ def _combine(a, b, sx, sy, mode, out):
             for k in range(lo_k, hi_k):
                 q = k + qoff
                 word = a[y, k] & ((b[v, q] >> r) | (b[v, q + 1] << back))
-                if mode == 0:
-                    if word != _ZERO:
-                        return _ONE
-                elif mode == 1:
+                if mode == 1:
                     total += popcount(word)
                 else:
                     out[y, k] |= word
