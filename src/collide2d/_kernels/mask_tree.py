@@ -140,34 +140,26 @@ def tree_pairs(
 
 
 @inline_kernel
+def axis_interval(lo, hi, d, blo, bhi):
+    """Times when ``(lo + t d, hi + t d)`` overlaps ``(blo, bhi)``: the compiled twin of
+    ``collide2d.sweep._intervals.axis_interval``; empty as ``(inf, -inf)``."""
+    if d > 0.0:
+        return (blo - hi) / d, (bhi - lo) / d
+    if d < 0.0:
+        return (bhi - lo) / d, (blo - hi) / d
+    if lo < bhi and blo < hi:
+        return -np.inf, np.inf
+    return np.inf, -np.inf
+
+
+@inline_kernel
 def box_sweep(ax0, ay0, ax1, ay1, dx, dy, bx0, by0, bx1, by1):
     """The slab sweep of box ``a`` moving by ``(dx, dy)`` against still box ``b`` (the
     arithmetic of ``collide2d.sweep.rect``): ``(enter, leave, axis)`` of the open
     interval of overlap on the whole line, ``axis`` 0 (x) or 1 (y) being the entry
     axis (x on ties). Empty: ``enter >= leave``."""
-    inf = np.inf
-    if dx > 0.0:
-        ex = (bx0 - ax1) / dx
-        xx = (bx1 - ax0) / dx
-    elif dx < 0.0:
-        ex = (bx1 - ax0) / dx
-        xx = (bx0 - ax1) / dx
-    elif ax0 < bx1 and bx0 < ax1:
-        ex = -inf
-        xx = inf
-    else:
-        return inf, -inf, 0
-    if dy > 0.0:
-        ey = (by0 - ay1) / dy
-        xy = (by1 - ay0) / dy
-    elif dy < 0.0:
-        ey = (by1 - ay0) / dy
-        xy = (by0 - ay1) / dy
-    elif ay0 < by1 and by0 < ay1:
-        ey = -inf
-        xy = inf
-    else:
-        return inf, -inf, 0
+    ex, xx = axis_interval(ax0, ax1, dx, bx0, bx1)
+    ey, xy = axis_interval(ay0, ay1, dy, by0, by1)
     if ex >= ey:
         return ex, min(xx, xy), 0
     return ey, min(xx, xy), 1
