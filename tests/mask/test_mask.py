@@ -233,3 +233,30 @@ def test_solid_shapes_use_runs_and_agree_with_pygame():
     for offset in ((279, 5), (285, 0), (100, 100), (-50, 250)):
         assert a.overlaps(b, offset) == (pa.overlap(pb, offset) is not None)
         assert a.overlap_area(b, offset) == pa.overlap_area(pb, offset)
+
+
+@given(
+    st.integers(1, 140),
+    st.integers(1, 20),
+    st.integers(1, 140),
+    st.integers(1, 20),
+    st.floats(0.0, 0.9),
+    st.tuples(
+        st.integers(-150, 150).map(lambda k: k / 2), st.integers(-150, 150).map(lambda k: k / 2)
+    ),
+)
+def test_runs_skip_blocks_of_rows_without_changing_answers(
+    monkeypatch_module, ha, wa, hb, wb, density, offset
+):
+    rng = np.random.default_rng(ha * 1000 + wa * 37 + hb)
+    a_bits = rng.random((ha, wa)) < density
+    b_bits = rng.random((hb, wb)) < density
+    a_bits[: ha // 3] = False  # empty blocks of rows
+    a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
+    words = (a.overlaps(b, offset), a.overlap_area(b, offset))
+    with monkeypatch_module.context() as patch:
+        patch.setattr("collide2d.mask.queries.RUNS_PER_WORD", 1e9)
+        patch.setattr("collide2d.mask.queries.SMALL_WORDS", 0)
+        runs = (a.overlaps(b, offset), a.overlap_area(b, offset))
+    assert runs[0] == words[0]
+    assert runs[1] == pytest.approx(words[1], abs=1e-9)

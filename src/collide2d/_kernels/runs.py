@@ -15,6 +15,28 @@ import numpy as np
 from collide2d._kernels.jit import kernel
 
 
+BLOCK_ROWS = 32
+"""Rows per block of the block extents, which let a query skip 32 rows at a time."""
+
+
+@kernel
+def block_extents(starts, x0, x1, block):
+    """``(lo, hi)`` per block of ``block`` rows: the smallest run start and the largest
+    run end in those rows (``lo > hi`` for a block without runs)."""
+    h = starts.shape[0] - 1
+    blocks = (h + block - 1) // block
+    lo = np.full(blocks, np.iinfo(np.int64).max, dtype=np.int64)
+    hi = np.full(blocks, np.iinfo(np.int64).min, dtype=np.int64)
+    for y in range(h):
+        k = y // block
+        for r in range(starts[y], starts[y + 1]):
+            if x0[r] < lo[k]:
+                lo[k] = x0[r]
+            if x1[r] > hi[k]:
+                hi[k] = x1[r]
+    return lo, hi
+
+
 @kernel
 def build_runs(bits):
     """``(starts, x0, x1)``: row ``y``'s runs are ``x0[starts[y]:starts[y+1]]`` etc."""
@@ -49,11 +71,18 @@ def build_runs(bits):
 
 
 @kernel
-def runs_overlap(a_starts, a_x0, a_x1, b_starts, b_x0, b_x1, ox, oy, stop_at_first):
+def runs_overlap(
+    a_starts, a_x0, a_x1, a_lo, a_hi, b_starts, b_x0, b_x1, b_lo, b_hi, ox, oy, stop_at_first
+):  # fmt: skip
     """The shared area of the two run sets (``b`` at ``(ox, oy)``); with
-    ``stop_at_first``, 1.0 as soon as any positive area is found (0.0 if none)."""
+    ``stop_at_first``, 1.0 as soon as any positive area is found (0.0 if none).
+
+    ``a_lo, a_hi`` / ``b_lo, b_hi`` are the block extents (:func:`block_extents`): a
+    block of ``a`` whose extent cannot meet the extents of the ``b`` blocks its rows
+    face is skipped whole."""
     ha = a_starts.shape[0] - 1
     hb = b_starts.shape[0] - 1
+    block = BLOCK_ROWS
     sy0 = int(np.floor(oy))
     fy = oy - sy0
     area = 0.0
@@ -64,24 +93,34 @@ def runs_overlap(a_starts, a_x0, a_x1, b_starts, b_x0, b_x1, ox, oy, stop_at_fir
         shift = sy0 + k  # b's row v meets a's row v + shift
         y_lo = max(0, shift)
         y_hi = min(ha, hb + shift)
-        for y in range(y_lo, y_hi):
-            v = y - shift
-            p = a_starts[y]
-            p_end = a_starts[y + 1]
-            q = b_starts[v]
-            q_end = b_starts[v + 1]
-            while p < p_end and q < q_end:
-                left_a = a_x0[p]
-                right_a = a_x1[p]
-                left_b = b_x0[q] + ox
-                right_b = b_x1[q] + ox
-                length = min(right_a, right_b) - max(left_a, left_b)
-                if length > 0.0:
-                    if stop_at_first:
-                        return 1.0
-                    area += share * length
-                if right_a < right_b:
-                    p += 1
-                else:
-                    q += 1
+        for y_block in range(y_lo // block, (y_hi + block - 1) // block):
+            first = max(y_lo, y_block * block)
+            last = min(y_hi, (y_block + 1) * block)
+            if first >= last or a_lo[y_block] > a_hi[y_block]:
+                continue
+            lo_b = np.iinfo(np.int64).max
+            hi_b = np.iinfo(np.int64).min
+            for b_block in range((first - shift) // block, (last - 1 - shift) // block + 1):
+                lo_b = min(lo_b, b_lo[b_block])
+                hi_b = max(hi_b, b_hi[b_block])
+            if lo_b > hi_b or min(a_hi[y_block], hi_b + ox) - max(a_lo[y_block], lo_b + ox) <= 0.0:
+                continue
+            for y in range(first, last):
+                v = y - shift
+                p = a_starts[y]
+                p_end = a_starts[y + 1]
+                q = b_starts[v]
+                q_end = b_starts[v + 1]
+                while p < p_end and q < q_end:
+                    left_b = b_x0[q] + ox
+                    right_b = b_x1[q] + ox
+                    length = min(a_x1[p], right_b) - max(a_x0[p], left_b)
+                    if length > 0.0:
+                        if stop_at_first:
+                            return 1.0
+                        area += share * length
+                    if a_x1[p] < right_b:
+                        p += 1
+                    else:
+                        q += 1
     return area

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from collide2d.mask.sweep import MaskHit
 
 BoolArray = NDArray[np.bool_]
+Runs = tuple[
+    NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]
+]
 WORD = 64
 
 
@@ -72,7 +75,7 @@ class Mask:
         # from words, such as an overlap mask), unpacked on first use.
         self._bits: BoolArray | None = np.full((h, w), bool(fill), dtype=bool)
         self._rows: NDArray[np.uint64] | None = None
-        self._runs: tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]] | None = None
+        self._runs: Runs | None = None
         self._tree: MaskQuadtree | None = None
 
     # -- construction ----------------------------------------------------------------------
@@ -423,13 +426,16 @@ class Mask:
             self._rows = np.ascontiguousarray(packed).view("<u8").astype(np.uint64, copy=False)
         return self._rows
 
-    def runs(self) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-        """Each row's solid pixels as runs ``[x0, x1)``: ``(starts, x0, x1)`` with row
-        ``y``'s runs at ``starts[y]:starts[y + 1]``. Cached until the next edit."""
+    def runs(self) -> Runs:
+        """Each row's solid pixels as runs ``[x0, x1)``: ``(starts, x0, x1, lo, hi)``
+        with row ``y``'s runs at ``starts[y]:starts[y + 1]``, and each block of 32 rows'
+        smallest start ``lo`` and largest end ``hi``. Cached until the next edit."""
         if self._runs is None:
-            from collide2d._kernels.runs import build_runs
+            from collide2d._kernels.runs import BLOCK_ROWS, block_extents, build_runs
 
-            self._runs = build_runs(self._array())  # type: ignore[no-untyped-call]
+            starts, x0, x1 = build_runs(self._array())  # type: ignore[no-untyped-call]
+            lo, hi = block_extents(starts, x0, x1, BLOCK_ROWS)  # type: ignore[no-untyped-call]
+            self._runs = (starts, x0, x1, lo, hi)
         return self._runs
 
     def quadtree(self) -> MaskQuadtree:

@@ -78,9 +78,7 @@ def overlaps(a: Mask, b: Mask, ox: float, oy: float) -> bool:
     if (words >= SMALL_WORDS or a._runs is not None or b._runs is not None) and _few_runs(
         a, b, words
     ):
-        from collide2d._kernels.runs import runs_overlap
-
-        return bool(runs_overlap(*a.runs(), *b.runs(), float(ox), float(oy), True) > 0.0)
+        return _runs_kernel()(*a.runs(), *b.runs(), float(ox), float(oy), True) > 0.0
     rows_a = a._rows if a._rows is not None else a.rows()
     rows_b = b._rows if b._rows is not None else b.rows()
     return bool(_any_overlap(rows_a, rows_b, sx0, nsx, sy0, nsy))
@@ -99,9 +97,19 @@ a query (the words path is already fast there)."""
 def _few_runs(a: Mask, b: Mask, words: int) -> bool:
     """Whether the run representation is the cheaper one for this pair (the words
     path wins on noisy content, the runs path on solid shapes)."""
-    starts_a = a.runs()[0]
-    starts_b = b.runs()[0]
-    return bool(int(starts_a[-1]) + int(starts_b[-1]) < RUNS_PER_WORD * words)
+    return bool(a.runs()[1].shape[0] + b.runs()[1].shape[0] < RUNS_PER_WORD * words)
+
+
+_runs_overlap: Callable[..., float] | None = None  # the kernel, imported on first use
+
+
+def _runs_kernel() -> Callable[..., float]:
+    global _runs_overlap
+    if _runs_overlap is None:
+        from collide2d._kernels.runs import runs_overlap
+
+        _runs_overlap = runs_overlap
+    return _runs_overlap
 
 
 _any_overlap: Callable[..., bool] | None = None  # the kernel, imported on first use
@@ -129,9 +137,7 @@ def overlap_area(a: Mask, b: Mask, ox: float, oy: float) -> float:
     if (words >= SMALL_WORDS or a._runs is not None or b._runs is not None) and _few_runs(
         a, b, words
     ):
-        from collide2d._kernels.runs import runs_overlap
-
-        area = float(runs_overlap(*a.runs(), *b.runs(), float(ox), float(oy), False))
+        area = float(_runs_kernel()(*a.runs(), *b.runs(), float(ox), float(oy), False))
         return int(area) if whole else area
     if _overlap_counts is None:
         from collide2d._kernels.bits import overlap_counts
