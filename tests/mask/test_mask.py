@@ -214,10 +214,12 @@ def test_overlaps_circle_equals_the_pixel_reference(bits, circle):
 def test_the_runs_path_gives_the_same_answers(monkeypatch_module, a_bits, b_bits, offset):
     a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
     words = (a.overlaps(b, offset), a.overlap_area(b, offset))
+    words_mask = a.overlap_mask(b, offset)
     a.runs(), b.runs()  # built runs are used whenever they are cheaper
     with monkeypatch_module.context() as patch:
         patch.setattr("collide2d.mask.queries.RUNS_PER_WORD", 1e9)
         runs = (a.overlaps(b, offset), a.overlap_area(b, offset))
+        assert a.overlap_mask(b, offset) == words_mask
     assert runs[0] == words[0]
     assert runs[1] == pytest.approx(words[1], abs=1e-9) and type(runs[1]) is type(words[1])
 
@@ -253,10 +255,11 @@ def test_runs_skip_blocks_of_rows_without_changing_answers(
     b_bits = rng.random((hb, wb)) < density
     a_bits[: ha // 3] = False  # empty blocks of rows
     a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
-    words = (a.overlaps(b, offset), a.overlap_area(b, offset))
+    words = (a.overlaps(b, offset), a.overlap_area(b, offset), a.overlap_mask(b, offset))
     with monkeypatch_module.context() as patch:
         patch.setattr("collide2d.mask.queries.RUNS_PER_WORD", 1e9)
         patch.setattr("collide2d.mask.queries.SMALL_WORDS", 0)
-        runs = (a.overlaps(b, offset), a.overlap_area(b, offset))
+        runs = (a.overlaps(b, offset), a.overlap_area(b, offset), a.overlap_mask(b, offset))
     assert runs[0] == words[0]
     assert runs[1] == pytest.approx(words[1], abs=1e-9)
+    assert runs[2] == words[2]

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import kernel
-
+from collide2d._kernels.jit import inline_kernel, kernel
 
 BLOCK_ROWS = 32
 """Rows per block of the block extents, which let a query skip 32 rows at a time."""
@@ -124,3 +123,65 @@ def runs_overlap(
                     else:
                         q += 1
     return area
+
+
+@inline_kernel
+def _set_bits(row, x0, x1):
+    """Set bits ``x0 .. x1 - 1`` of a packed row."""
+    x = x0
+    while x < x1:
+        k = x >> 6
+        start = x & 63
+        stop = min(64, start + (x1 - x))
+        span = stop - start
+        if span == 64:
+            mask = np.uint64(0xFFFFFFFFFFFFFFFF)
+        else:
+            mask = ((np.uint64(1) << np.uint64(span)) - np.uint64(1)) << np.uint64(start)
+        row[k] |= mask
+        x += span
+
+
+@kernel
+def runs_overlap_rows(
+    a_starts, a_x0, a_x1, a_lo, a_hi, b_starts, b_x0, b_x1, b_lo, b_hi, ox, oy, words
+):  # fmt: skip
+    """The packed rows (``words`` per row) of ``a``'s pixels that share area with ``b``
+    at ``(ox, oy)``: pixel ``x`` meets ``b``'s span ``[u0 + ox, u1 + ox)`` when
+    ``u0 + ox - 1 < x < u1 + ox``."""
+    ha = a_starts.shape[0] - 1
+    hb = b_starts.shape[0] - 1
+    out = np.zeros((ha, words), dtype=np.uint64)
+    block = BLOCK_ROWS
+    sy0 = int(np.floor(oy))
+    fy = oy - sy0
+    for k in range(2):
+        if (k == 0 and fy >= 1.0) or (k == 1 and fy <= 0.0):
+            continue
+        shift = sy0 + k
+        y_lo = max(0, shift)
+        y_hi = min(ha, hb + shift)
+        for y_block in range(y_lo // block, (y_hi + block - 1) // block):
+            first = max(y_lo, y_block * block)
+            last = min(y_hi, (y_block + 1) * block)
+            if first >= last or a_lo[y_block] > a_hi[y_block]:
+                continue
+            for y in range(first, last):
+                v = y - shift
+                p = a_starts[y]
+                p_end = a_starts[y + 1]
+                q = b_starts[v]
+                q_end = b_starts[v + 1]
+                while p < p_end and q < q_end:
+                    # b's span as the pixels of a it meets: x_first <= x < x_stop
+                    x_first = int(np.floor(b_x0[q] + ox - 1.0)) + 1
+                    x_stop = int(np.ceil(b_x1[q] + ox))
+                    lo = max(a_x0[p], x_first)
+                    hi = min(a_x1[p], x_stop)
+                    if lo < hi:
+                        _set_bits(out[y], lo, hi)
+                    if a_x1[p] < x_stop:
+                        p += 1
+                    else:
+                        q += 1
+    return out

@@ -159,12 +159,23 @@ _overlap_counts: Callable[..., None] | None = None  # the kernel, imported on fi
 def overlap_rows(a: Mask, b: Mask, ox: float, oy: float) -> NDArray[np.uint64]:
     """The packed rows of the pixels of ``a`` that share area with ``b``."""
     from collide2d._kernels.bits import overlap_rows as kernel
+    from collide2d._kernels.runs import runs_overlap_rows
 
     rows = a.rows()
     meet = _meet(a, b, ox, oy)
     if meet is None:
         return np.zeros_like(rows)
-    result: NDArray[np.uint64] = kernel(rows, b.rows(), *meet)
+    aw, ah = a._size
+    bw, bh = b._size
+    words = ah * ((aw >> 6) + 1) + bh * ((bw >> 6) + 1)
+    if (words >= SMALL_WORDS or a._runs is not None or b._runs is not None) and _few_runs(
+        a, b, words
+    ):
+        result: NDArray[np.uint64] = runs_overlap_rows(
+            *a.runs(), *b.runs(), float(ox), float(oy), rows.shape[1]
+        )
+        return result
+    result = kernel(rows, b.rows(), *meet)
     return result
 
 
