@@ -97,31 +97,37 @@ def _combine(a, b, sx, sy, mode, out):
                     total += popcount(word)
                 else:
                     out[y, k] |= word
-        if mode == 0:  # OR the row together, then test: the loop vectorizes
+        # The interior, on slices indexed from 0: numba then drops its negative-index
+        # handling, and LLVM vectorizes the loops.
+        n = hi_k - lo_k
+        a_seg = a[y, lo_k:hi_k]
+        b_lo = b[v, lo_k + qoff : hi_k + qoff]
+        b_hi = b[v, lo_k + qoff + 1 : hi_k + qoff + 1] if r != _ZERO else b_lo
+        if mode == 0:  # OR the row together, then test
             seen = _ZERO
             if r == _ZERO:
-                for k in range(lo_k, hi_k):
-                    seen |= a[y, k] & b[v, k + qoff]
+                for t in range(n):
+                    seen |= a_seg[t] & b_lo[t]
             else:
-                for k in range(lo_k, hi_k):
-                    seen |= a[y, k] & ((b[v, k + qoff] >> r) | (b[v, k + qoff + 1] << back))
+                for t in range(n):
+                    seen |= a_seg[t] & ((b_lo[t] >> r) | (b_hi[t] << back))
             if seen != _ZERO:
                 return _ONE
-        elif r == _ZERO:
-            for k in range(lo_k, hi_k):
-                word = a[y, k] & b[v, k + qoff]
-                if mode == 1:
-                    total += popcount(word)
-                else:
-                    out[y, k] |= word
+        elif mode == 1:
+            if r == _ZERO:
+                for t in range(n):
+                    total += popcount(a_seg[t] & b_lo[t])
+            else:
+                for t in range(n):
+                    total += popcount(a_seg[t] & ((b_lo[t] >> r) | (b_hi[t] << back)))
         else:
-            for k in range(lo_k, hi_k):
-                q = k + qoff
-                word = a[y, k] & ((b[v, q] >> r) | (b[v, q + 1] << back))
-                if mode == 1:
-                    total += popcount(word)
-                else:
-                    out[y, k] |= word
+            o_seg = out[y, lo_k:hi_k]
+            if r == _ZERO:
+                for t in range(n):
+                    o_seg[t] |= a_seg[t] & b_lo[t]
+            else:
+                for t in range(n):
+                    o_seg[t] |= a_seg[t] & ((b_lo[t] >> r) | (b_hi[t] << back))
     return total
 
 
