@@ -158,9 +158,7 @@ _overlap_counts: Callable[..., None] | None = None  # the kernel, imported on fi
 
 def overlap_rows(a: Mask, b: Mask, ox: float, oy: float) -> NDArray[np.uint64]:
     """The packed rows of the pixels of ``a`` that share area with ``b``."""
-    from collide2d._kernels.bits import overlap_rows as kernel
-    from collide2d._kernels.runs import runs_overlap_rows
-
+    kernels = _row_kernels()
     rows = a.rows()
     meet = _meet(a, b, ox, oy)
     if meet is None:
@@ -171,12 +169,25 @@ def overlap_rows(a: Mask, b: Mask, ox: float, oy: float) -> NDArray[np.uint64]:
     if (words >= SMALL_WORDS or a._runs is not None or b._runs is not None) and _few_runs(
         a, b, words
     ):
-        result: NDArray[np.uint64] = runs_overlap_rows(
+        result: NDArray[np.uint64] = kernels[1](
             *a.runs(), *b.runs(), float(ox), float(oy), rows.shape[1]
         )
         return result
-    result = kernel(rows, b.rows(), *meet)
+    result = kernels[0](rows, b.rows(), *meet)
     return result
+
+
+_ROW_KERNELS: list[Callable[..., NDArray[np.uint64]]] = []  # imported on first use
+
+
+def _row_kernels() -> list[Callable[..., NDArray[np.uint64]]]:
+    """The word and run kernels of :func:`overlap_rows` (imports cost per call)."""
+    if not _ROW_KERNELS:
+        from collide2d._kernels.bits import overlap_rows as words
+        from collide2d._kernels.runs import runs_overlap_rows
+
+        _ROW_KERNELS.extend([words, runs_overlap_rows])
+    return _ROW_KERNELS
 
 
 def overlaps_box(a: Mask, left: float, top: float, right: float, bottom: float) -> bool:
