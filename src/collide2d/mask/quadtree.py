@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from collide2d.mask.mask import Mask
 
 BLOCK = 8
-EMPTY, FULL, MIXED = 0, 1, 2
 
 
 class Pyramid(NamedTuple):
