@@ -173,6 +173,25 @@ def first_time(enter, leave):
     return np.inf
 
 
+@inline_kernel
+def push_nearest_last(stack, top, kids, times, order, count):
+    """Push ``kids[:count]`` onto ``stack`` latest ``times`` first, so that the nearest
+    child is popped next (an insertion sort: there are at most four). Returns the new
+    top."""
+    for k in range(count):
+        order[k] = k
+    for p in range(1, count):
+        q = p
+        while q > 0 and times[order[q - 1]] < times[order[q]]:
+            order[q - 1], order[q] = order[q], order[q - 1]
+            q -= 1
+    for k in range(count):
+        for m in range(kids.shape[1]):
+            stack[top, m] = kids[order[k], m]
+        top += 1
+    return top
+
+
 @kernel
 def tree_sweep(
     a_solid, a_full, a_offsets, a_blocks, a_depth, a_width, a_height, a_limit,
@@ -262,19 +281,7 @@ def tree_sweep(
                 continue
             times[count] = tc
             count += 1
-        # Push the later children first, so that the nearest is visited next.
-        for k in range(count):
-            order[k] = k
-        for p in range(1, count):
-            q = p
-            while q > 0 and times[order[q - 1]] < times[order[q]]:
-                order[q - 1], order[q] = order[q], order[q - 1]
-                q -= 1
-        for k in range(count):
-            row = order[k]
-            for m in range(6):
-                stack[top, m] = kids[row, m]
-            top += 1
+        top = push_nearest_last(stack, top, kids, times, order, count)
 
 
 @inline_kernel
@@ -383,14 +390,4 @@ def tree_box_sweep(
             kids[count, 2] = kj
             times[count] = tc
             count += 1
-        for k in range(count):
-            order[k] = k
-        for p in range(1, count):
-            q = p
-            while q > 0 and times[order[q - 1]] < times[order[q]]:
-                order[q - 1], order[q] = order[q], order[q - 1]
-                q -= 1
-        for k in range(count):
-            for m in range(3):
-                stack[top, m] = kids[order[k], m]
-            top += 1
+        top = push_nearest_last(stack, top, kids, times, order, count)
