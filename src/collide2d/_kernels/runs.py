@@ -69,6 +69,29 @@ def build_runs(bits):
     return starts, x0, x1
 
 
+@inline_kernel
+def rows_to_scan(y_block, y_lo, y_hi, shift, a_lo, a_hi, b_lo, b_hi, ox, margin):
+    """The rows ``[first, last)`` of ``a``'s block ``y_block`` (clipped to
+    ``[y_lo, y_hi)``) worth scanning against ``b`` shifted by ``(ox, shift)``: none when
+    the block has no runs, or when its extent cannot meet the extents of the ``b``
+    blocks its rows face (widened by ``margin`` on the left)."""
+    block = BLOCK_ROWS
+    first = max(y_lo, y_block * block)
+    last = min(y_hi, (y_block + 1) * block)
+    if first >= last or a_lo[y_block] > a_hi[y_block]:
+        return first, first
+    lo_b = np.iinfo(np.int64).max
+    hi_b = np.iinfo(np.int64).min
+    for b_block in range((first - shift) // block, (last - 1 - shift) // block + 1):
+        lo_b = min(lo_b, b_lo[b_block])
+        hi_b = max(hi_b, b_hi[b_block])
+    if lo_b > hi_b:
+        return first, first
+    if min(a_hi[y_block], hi_b + ox) - max(a_lo[y_block], lo_b + ox - margin) <= 0.0:
+        return first, first
+    return first, last
+
+
 @kernel
 def runs_overlap(
     a_starts, a_x0, a_x1, a_lo, a_hi, b_starts, b_x0, b_x1, b_lo, b_hi, ox, oy, stop_at_first
@@ -93,17 +116,7 @@ def runs_overlap(
         y_lo = max(0, shift)
         y_hi = min(ha, hb + shift)
         for y_block in range(y_lo // block, (y_hi + block - 1) // block):
-            first = max(y_lo, y_block * block)
-            last = min(y_hi, (y_block + 1) * block)
-            if first >= last or a_lo[y_block] > a_hi[y_block]:
-                continue
-            lo_b = np.iinfo(np.int64).max
-            hi_b = np.iinfo(np.int64).min
-            for b_block in range((first - shift) // block, (last - 1 - shift) // block + 1):
-                lo_b = min(lo_b, b_lo[b_block])
-                hi_b = max(hi_b, b_hi[b_block])
-            if lo_b > hi_b or min(a_hi[y_block], hi_b + ox) - max(a_lo[y_block], lo_b + ox) <= 0.0:
-                continue
+            first, last = rows_to_scan(y_block, y_lo, y_hi, shift, a_lo, a_hi, b_lo, b_hi, ox, 0.0)
             for y in range(first, last):
                 v = y - shift
                 p = a_starts[y]
@@ -162,10 +175,7 @@ def runs_overlap_rows(
         y_lo = max(0, shift)
         y_hi = min(ha, hb + shift)
         for y_block in range(y_lo // block, (y_hi + block - 1) // block):
-            first = max(y_lo, y_block * block)
-            last = min(y_hi, (y_block + 1) * block)
-            if first >= last or a_lo[y_block] > a_hi[y_block]:
-                continue
+            first, last = rows_to_scan(y_block, y_lo, y_hi, shift, a_lo, a_hi, b_lo, b_hi, ox, 1.0)
             for y in range(first, last):
                 v = y - shift
                 p = a_starts[y]
