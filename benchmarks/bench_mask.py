@@ -66,7 +66,7 @@ def bench_overlap() -> str:
     for name, a_bits, b_bits, offset in cases:
         a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
         pa, pb = to_pygame_mask(a), to_pygame_mask(b)
-        a.rows(), b.rows(), a.quadtree(), b.quadtree()  # built once, as a sprite's mask would be
+        a.words(), b.words(), a.quadtree(), b.quadtree()  # built once, as a sprite's mask would be
         for query, ours, theirs in (
             ("overlaps", lambda: a.overlaps(b, offset), lambda: pa.overlap(pb, offset) is not None),
             (
@@ -99,7 +99,7 @@ def bench_small() -> str:
         a = Mask.from_array(rng.random((n, n)) < 0.3)
         b = Mask.from_array(rng.random((n, n)) < 0.3)
         pa, pb = to_pygame_mask(a), to_pygame_mask(b)
-        a.rows(), b.rows()
+        a.words(), b.words()
         offset = (n // 2, n // 3)
         ours = per_call(lambda: a.overlaps(b, offset))
         theirs = per_call(lambda: pa.overlap(pb, offset))

@@ -63,6 +63,36 @@ def test_wide_masks_cross_word_boundaries(width, height, ox, oy, quarter_x):
     check_queries(a_bits, b_bits, (ox + quarter_x / 4, float(oy)))
 
 
+@given(
+    st.tuples(st.integers(1, 200), st.integers(1, 5)),
+    st.tuples(st.integers(1, 200), st.integers(1, 5)),
+    st.integers(-4, 4),
+    st.sampled_from([0, 1, 63, -1, -63]),
+    st.integers(-5, 5),
+    st.sampled_from([0.0, 0.5]),
+)
+@example((128, 3), (200, 4), 0, 0, 0, 0.0)  # word-aligned, the other one wider
+@example((200, 3), (64, 4), -1, 0, -2, 0.0)  # the other one's columns start left of ours
+@example((65, 2), (130, 2), 1, -1, 0, 0.5)  # a missing low column, then a missing high one
+def test_word_columns_at_every_shift(a_size, b_size, columns, bits, oy, half):
+    """Offsets near whole words, either mask wider: every case of the column kernel
+    (aligned, b's low or high neighbour column missing), against the reference and,
+    at integer offsets, against pygame."""
+    rng = np.random.default_rng(a_size[0] * 1000 + b_size[0] * 7 + bits)
+    a_bits = rng.random(a_size[::-1]) < 0.4
+    b_bits = rng.random(b_size[::-1]) < 0.4
+    offset = (64 * columns + bits + half, float(oy))
+    check_queries(a_bits, b_bits, offset)
+    if half == 0.0:
+        a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
+        pa, pb = to_pygame_mask(a), to_pygame_mask(b)
+        whole_offset = (64 * columns + bits, oy)
+        assert a.overlap_area(b, whole_offset) == pa.overlap_area(pb, whole_offset)
+        assert a.overlap_mask(b, whole_offset) == mask_from_pygame(
+            pa.overlap_mask(pb, whole_offset)
+        )
+
+
 @given(bool_grids(20), bool_grids(20), st.tuples(st.integers(-22, 22), st.integers(-22, 22)))
 def test_integer_offsets_give_pygame_masks_answers(a_bits, b_bits, offset):
     a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
@@ -230,7 +260,7 @@ def test_solid_shapes_use_runs_and_agree_with_pygame():
     a, b = Mask.from_array(disc), Mask.from_array(disc)
     from collide2d.mask import queries
 
-    assert queries._few_runs(a, b, 300 * 5 * 2)
+    assert queries._few_runs(a, b)
     pa, pb = to_pygame_mask(a), to_pygame_mask(b)
     for offset in ((279, 5), (285, 0), (100, 100), (-50, 250)):
         assert a.overlaps(b, offset) == (pa.overlap(pb, offset) is not None)
@@ -258,7 +288,7 @@ def test_runs_skip_blocks_of_rows_without_changing_answers(
     words = (a.overlaps(b, offset), a.overlap_area(b, offset), a.overlap_mask(b, offset))
     with monkeypatch_module.context() as patch:
         patch.setattr("collide2d.mask.queries.RUNS_PER_WORD", 1e9)
-        patch.setattr("collide2d.mask.queries.SMALL_WORDS", 0)
+        patch.setattr("collide2d.mask.queries.SMALL_PIXELS", 0)
         runs = (a.overlaps(b, offset), a.overlap_area(b, offset), a.overlap_mask(b, offset))
     assert runs[0] == words[0]
     assert runs[1] == pytest.approx(words[1], abs=1e-9)

@@ -156,15 +156,16 @@ def _set_bits(row, x0, x1):
 
 
 @kernel
-def runs_overlap_rows(
+def runs_overlap_words(
     a_starts, a_x0, a_x1, a_lo, a_hi, b_starts, b_x0, b_x1, b_lo, b_hi, ox, oy, words
 ):  # fmt: skip
-    """The packed rows (``words`` per row) of ``a``'s pixels that share area with ``b``
+    """The packed words (``words`` columns, as ``Mask.words``) of ``a``'s pixels that
+    share area with ``b``
     at ``(ox, oy)``: pixel ``x`` meets ``b``'s span ``[u0 + ox, u1 + ox)`` when
     ``u0 + ox - 1 < x < u1 + ox``."""
     ha = a_starts.shape[0] - 1
     hb = b_starts.shape[0] - 1
-    out = np.zeros((ha, words), dtype=np.uint64)
+    out = np.zeros((words, ha), dtype=np.uint64)
     block = BLOCK_ROWS
     sy0 = int(np.floor(oy))
     fy = oy - sy0
@@ -189,7 +190,7 @@ def runs_overlap_rows(
                     lo = max(a_x0[p], x_first)
                     hi = min(a_x1[p], x_stop)
                     if lo < hi:
-                        _set_bits(out[y], lo, hi)
+                        _set_bits(out[:, y], lo, hi)
                     if a_x1[p] < x_stop:
                         p += 1
                     else:

@@ -11,6 +11,8 @@ from numpy.typing import ArrayLike, NDArray
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
+from collide2d.mask import queries
+from collide2d.mask.queries import overlaps as _overlaps
 
 if TYPE_CHECKING:
     from collide2d.mask.quadtree import MaskQuadtree
@@ -66,15 +68,15 @@ class Mask:
     False
     """
 
-    __slots__ = ("_bits", "_rows", "_runs", "_size", "_tree")
+    __slots__ = ("_bits", "_runs", "_size", "_tree", "_words")
 
     def __init__(self, size: tuple[int, int], fill: bool = False) -> None:
         w, h = _size(size)
         self._size = (w, h)
-        # The pixels as bools; None while only the packed rows exist (a mask made
+        # The pixels as bools; None while only the packed words exist (a mask made
         # from words, such as an overlap mask), unpacked on first use.
         self._bits: BoolArray | None = np.full((h, w), bool(fill), dtype=bool)
-        self._rows: NDArray[np.uint64] | None = None
+        self._words: NDArray[np.uint64] | None = None
         self._runs: Runs | None = None
         self._tree: MaskQuadtree | None = None
 
@@ -94,7 +96,7 @@ class Mask:
         mask = cls.__new__(cls)
         mask._bits = np.ascontiguousarray(bits)
         mask._size = (int(bits.shape[1]), int(bits.shape[0]))
-        mask._rows = None
+        mask._words = None
         mask._runs = None
         mask._tree = None
         return mask
@@ -243,13 +245,11 @@ class Mask:
         test): it may report an overlap the pixels do not have, never the reverse.
         See :class:`collide2d.mask.quadtree.MaskQuadtree` for what a level is.
         """
-        from collide2d.mask import queries
-
         if type(other) is not Mask:
             other = _other(other)
         ox, oy = _offset(offset)
         if max_level is None and other_max_level is None:
-            return queries.overlaps(self, other, ox, oy)
+            return _overlaps(self, other, ox, oy)
         return queries.tree_overlaps(self, other, (ox, oy), max_level, other_max_level)
 
     def overlap_pairs(
@@ -269,8 +269,6 @@ class Mask:
         >>> pairs.a_rects.tolist(), pairs.b_rects.tolist()
         ([[0.0, 0.0, 1.0, 1.0], [1.0, 0.0, 1.0, 1.0]], [[0.0, 0.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]])
         """
-        from collide2d.mask import queries
-
         return queries.tree_pairs(self, _other(other), _offset(offset), max_level, other_max_level)
 
     def overlap(self, other: Mask, offset: tuple[float, float]) -> tuple[int, int] | None:
@@ -280,23 +278,17 @@ class Mask:
         >>> Mask((3, 3), fill=True).overlap(Mask((2, 2), fill=True), (1.5, 1))
         (1, 1)
         """
-        from collide2d.mask import queries
-
         return queries.first_overlap(self, _other(other), *_offset(offset))
 
     def overlap_area(self, other: Mask, offset: tuple[float, float]) -> float:
         """The area shared by the two pixel sets, as unit squares: an ``int`` when the
         offset is integral, else a float (sums of ``(1 - fx)(1 - fy)``-style shares)."""
-        from collide2d.mask import queries
-
         return queries.overlap_area(self, _other(other), *_offset(offset))
 
     def overlap_mask(self, other: Mask, offset: tuple[float, float]) -> Mask:
         """The pixels of ``self`` whose squares share area with a solid pixel of ``other``."""
-        from collide2d.mask import queries
-
-        rows = queries.overlap_rows(self, _other(other), *_offset(offset))
-        return Mask._from_rows(rows, self._size)
+        words = queries.overlap_words(self, _other(other), *_offset(offset))
+        return Mask._from_words(words, self._size)
 
     def overlaps_rect(self, rect: Rect, offset: tuple[float, float] = (0.0, 0.0)) -> bool:
         """Whether a solid pixel overlaps ``rect`` moved by ``offset`` (mask-local coordinates).
@@ -305,8 +297,6 @@ class Mask:
         >>> solid.overlaps_rect(Rect(4, 0, 3, 3)), solid.overlaps_rect(Rect(3.5, 0, 3, 3))
         (False, True)
         """
-        from collide2d.mask import queries
-
         if not isinstance(rect, Rect):
             raise TypeError(f"rect must be a Rect, got {rect!r}")
         ox, oy = _offset(offset)
@@ -317,8 +307,6 @@ class Mask:
     def overlaps_circle(self, circle: Circle, offset: tuple[float, float] = (0.0, 0.0)) -> bool:
         """Whether a solid pixel overlaps ``circle`` moved by ``offset``: the distance from
         the centre to the pixel's (closed) square is less than the radius."""
-        from collide2d.mask import queries
-
         if not isinstance(circle, Circle):
             raise TypeError(f"circle must be a Circle, got {circle!r}")
         ox, oy = _offset(offset)
@@ -414,17 +402,23 @@ class Mask:
         view.flags.writeable = False
         return view
 
-    def rows(self) -> NDArray[np.uint64]:
-        """The pixels packed into 64-bit words, one row of words per pixel row; bit
-        ``i`` of word ``k`` is pixel ``x = 64 k + i``. Cached until the next edit."""
-        if self._rows is None:
+    def words(self) -> NDArray[np.uint64]:
+        """The pixels packed into 64-bit words and stored by word column, as
+        pygame.mask stores them: ``words()[k, y]`` holds row ``y``'s pixels
+        ``x = 64 k + i`` in bit ``i``, and each column ``words()[k]`` is contiguous.
+        Cached until the next edit.
+
+        >>> Mask.from_array([[1, 0, 1], [0, 1, 0]]).words()
+        array([[5, 2]], dtype=uint64)
+        """
+        if self._words is None:
             w, h = self._size
-            words = max(1, -(-w // WORD))
-            padded = np.zeros((h, words * WORD), dtype=bool)
+            columns = max(1, -(-w // WORD))
+            padded = np.zeros((h, columns * WORD), dtype=bool)
             padded[:, :w] = self._array()
-            packed = np.packbits(padded, axis=1, bitorder="little")
-            self._rows = np.ascontiguousarray(packed).view("<u8").astype(np.uint64, copy=False)
-        return self._rows
+            packed = np.packbits(padded, axis=1, bitorder="little").view("<u8")
+            self._words = np.ascontiguousarray(packed.T, dtype=np.uint64)
+        return self._words
 
     def runs(self) -> Runs:
         """Each row's solid pixels as runs ``[x0, x1)``: ``(starts, x0, x1, lo, hi)``
@@ -450,25 +444,25 @@ class Mask:
         """The bool pixels, unpacked from the packed rows if only those exist."""
         if self._bits is None:
             w = self._size[0]
-            rows = self.rows()
+            rows = np.ascontiguousarray(self.words().T, dtype="<u8")
             unpacked = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little")
             self._bits = np.ascontiguousarray(unpacked[:, :w].astype(bool))
         return self._bits
 
     @classmethod
-    def _from_rows(cls, rows: NDArray[np.uint64], size: tuple[int, int]) -> Mask:
-        """A mask of packed rows (as :meth:`rows` returns), unpacked only when needed."""
+    def _from_words(cls, words: NDArray[np.uint64], size: tuple[int, int]) -> Mask:
+        """A mask of packed words (as :meth:`words` returns), unpacked only when needed."""
         mask = cls.__new__(cls)
         mask._size = size
         mask._bits = None
-        mask._rows = rows
+        mask._words = words
         mask._runs = None
         mask._tree = None
         return mask
 
     def _changed(self) -> None:
         self._array()  # edits go to the bools: make sure they exist first
-        self._rows = None
+        self._words = None
         self._runs = None
         self._tree = None
 

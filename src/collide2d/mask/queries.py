@@ -59,29 +59,33 @@ def _meet(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int, int, int] |
 
 def overlaps(a: Mask, b: Mask, ox: float, oy: float) -> bool:
     """The hot path of :meth:`Mask.overlaps`: kept flat, as small sprites call it often."""
-    global _any_overlap
     aw, ah = a._size
     bw, bh = b._size
     sx0 = math.floor(ox)
     sy0 = math.floor(oy)
     nsx = 1 if ox == sx0 else 2
     nsy = 1 if oy == sy0 else 2
-    if not (aw and ah and bw and bh and sx0 < aw and sx0 + nsx - 1 + bw > 0):
+    if not (
+        aw
+        and ah
+        and bw
+        and bh
+        and sx0 < aw
+        and sx0 + nsx + bw > 1
+        and sy0 < ah
+        and sy0 + nsy + bh > 1
+    ):
         return False
-    if not (sy0 < ah and sy0 + nsy - 1 + bh > 0):
-        return False
-    if _any_overlap is None:
-        from collide2d._kernels.bits import any_overlap
-
-        _any_overlap = any_overlap
-    words = ah * ((aw >> 6) + 1) + bh * ((bw >> 6) + 1)
-    if (words >= SMALL_WORDS or a._runs is not None or b._runs is not None) and _few_runs(
-        a, b, words
+    # The test of _use_runs, inlined:
+    if (a._runs is not None or b._runs is not None or ah * aw + bh * bw >= SMALL_PIXELS) and (
+        _few_runs(a, b)
     ):
         return _runs_kernel()(*a.runs(), *b.runs(), float(ox), float(oy), True) > 0.0
-    rows_a = a._rows if a._rows is not None else a.rows()
-    rows_b = b._rows if b._rows is not None else b.rows()
-    return bool(_any_overlap(rows_a, rows_b, sx0, nsx, sy0, nsy))
+    words_a = a._words if a._words is not None else a.words()
+    words_b = b._words if b._words is not None else b.words()
+    if _any_overlap is None:
+        _import_kernels()
+    return _any_overlap(words_a, words_b, sx0, nsx, sy0, nsy)  # type: ignore[misc]
 
 
 RUNS_PER_WORD = 0.25
@@ -89,15 +93,30 @@ RUNS_PER_WORD = 0.25
 run costs a few more operations than a word."""
 
 
-SMALL_WORDS = 4096
-"""Below this many packed words in the two masks, runs are not built just to answer
-a query (the words path is already fast there)."""
+SMALL_PIXELS = 4096 * 64
+"""Below this many pixels in the two masks, runs are not built just to answer a
+query (the words path is already fast there)."""
 
 
-def _few_runs(a: Mask, b: Mask, words: int) -> bool:
+def _use_runs(a: Mask, b: Mask) -> bool:
+    """Whether to answer from runs rather than words: runs are built for large masks
+    (or used when they exist) and chosen when there are few of them."""
+    aw, ah = a._size
+    bw, bh = b._size
+    if a._runs is None and b._runs is None and ah * aw + bh * bw < SMALL_PIXELS:
+        return False
+    return _few_runs(a, b)
+
+
+def _few_runs(a: Mask, b: Mask) -> bool:
     """Whether the run representation is the cheaper one for this pair (the words
     path wins on noisy content, the runs path on solid shapes)."""
-    return bool(a.runs()[1].shape[0] + b.runs()[1].shape[0] < RUNS_PER_WORD * words)
+    runs_a = a._runs if a._runs is not None else a.runs()
+    runs_b = b._runs if b._runs is not None else b.runs()
+    aw, ah = a._size
+    bw, bh = b._size
+    words = ah * ((aw + 63) >> 6) + bh * ((bw + 63) >> 6)
+    return len(runs_a[1]) + len(runs_b[1]) < RUNS_PER_WORD * words
 
 
 _runs_overlap: Callable[..., float] | None = None  # the kernel, imported on first use
@@ -115,79 +134,77 @@ def _runs_kernel() -> Callable[..., float]:
 _any_overlap: Callable[..., bool] | None = None  # the kernel, imported on first use
 
 
+def _import_kernels() -> None:
+    """Import the word kernels (numba compiles or loads them: not at package import)."""
+    global _any_overlap, _overlap_counts
+    from collide2d._kernels.bits import any_overlap, overlap_counts
+
+    _any_overlap = any_overlap
+    _overlap_counts = overlap_counts
+
+
 def first_overlap(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int] | None:
     from collide2d._kernels.bits import first_overlap as first
 
     meet = _meet(a, b, ox, oy)
     if meet is None:
         return None
-    x, y = first(a.rows(), b.rows(), *meet)
+    x, y = first(a.words(), b.words(), *meet)
     return None if y < 0 else (int(x), int(y))
 
 
 def overlap_area(a: Mask, b: Mask, ox: float, oy: float) -> float:
-    global _overlap_counts
     meet = _meet(a, b, ox, oy)
-    whole = meet is None or (meet[1] == 1 and meet[3] == 1)
     if meet is None:
-        return 0 if whole else 0.0
-    aw, ah = a._size
-    bw, bh = b._size
-    words = ah * ((aw >> 6) + 1) + bh * ((bw >> 6) + 1)
-    if (words >= SMALL_WORDS or a._runs is not None or b._runs is not None) and _few_runs(
-        a, b, words
-    ):
+        return 0
+    sx0, nsx, sy0, nsy = meet
+    whole = nsx == 1 and nsy == 1
+    if _use_runs(a, b):
         area = float(_runs_kernel()(*a.runs(), *b.runs(), float(ox), float(oy), False))
         return int(area) if whole else area
     if _overlap_counts is None:
-        from collide2d._kernels.bits import overlap_counts
-
-        _overlap_counts = overlap_counts
-    sx0, nsx, sy0, nsy = meet
-    counts = np.zeros((nsy, nsx), dtype=np.uint64)
-    _overlap_counts(a.rows(), b.rows(), sx0, nsx, sy0, nsy, counts)
+        _import_kernels()
+    counts = _overlap_counts(a.words(), b.words(), sx0, nsx, sy0, nsy)  # type: ignore[misc]
     if whole:
-        return int(counts[0, 0])
+        return int(counts[0])
     _, _, wx = shifts(ox)
     _, _, wy = shifts(oy)
-    return math.fsum(float(counts[i, j]) * wy[i] * wx[j] for i in range(nsy) for j in range(nsx))
+    return math.fsum(
+        float(counts[2 * i + j]) * wy[i] * wx[j] for i in range(nsy) for j in range(nsx)
+    )
 
 
-_overlap_counts: Callable[..., None] | None = None  # the kernel, imported on first use
+_overlap_counts: Callable[..., tuple[int, int, int, int]] | None = None  # likewise
 
 
-def overlap_rows(a: Mask, b: Mask, ox: float, oy: float) -> NDArray[np.uint64]:
-    """The packed rows of the pixels of ``a`` that share area with ``b``."""
-    kernels = _row_kernels()
-    rows = a.rows()
+def overlap_words(a: Mask, b: Mask, ox: float, oy: float) -> NDArray[np.uint64]:
+    """The packed words (as :meth:`Mask.words`) of the pixels of ``a`` that share
+    area with ``b``."""
+    kernels = _word_kernels()
+    words_a = a.words()
     meet = _meet(a, b, ox, oy)
     if meet is None:
-        return np.zeros_like(rows)
-    aw, ah = a._size
-    bw, bh = b._size
-    words = ah * ((aw >> 6) + 1) + bh * ((bw >> 6) + 1)
-    if (words >= SMALL_WORDS or a._runs is not None or b._runs is not None) and _few_runs(
-        a, b, words
-    ):
+        return np.zeros_like(words_a)
+    if _use_runs(a, b):
         result: NDArray[np.uint64] = kernels[1](
-            *a.runs(), *b.runs(), float(ox), float(oy), rows.shape[1]
+            *a.runs(), *b.runs(), float(ox), float(oy), words_a.shape[0]
         )
         return result
-    result = kernels[0](rows, b.rows(), *meet)
+    result = kernels[0](words_a, b.words(), *meet)
     return result
 
 
-_ROW_KERNELS: list[Callable[..., NDArray[np.uint64]]] = []  # imported on first use
+_WORD_KERNELS: list[Callable[..., NDArray[np.uint64]]] = []  # imported on first use
 
 
-def _row_kernels() -> list[Callable[..., NDArray[np.uint64]]]:
-    """The word and run kernels of :func:`overlap_rows` (imports cost per call)."""
-    if not _ROW_KERNELS:
-        from collide2d._kernels.bits import overlap_rows as words
-        from collide2d._kernels.runs import runs_overlap_rows
+def _word_kernels() -> list[Callable[..., NDArray[np.uint64]]]:
+    """The word and run kernels of :func:`overlap_words` (imports cost per call)."""
+    if not _WORD_KERNELS:
+        from collide2d._kernels.bits import overlap_words
+        from collide2d._kernels.runs import runs_overlap_words
 
-        _ROW_KERNELS.extend([words, runs_overlap_rows])
-    return _ROW_KERNELS
+        _WORD_KERNELS.extend([overlap_words, runs_overlap_words])
+    return _WORD_KERNELS
 
 
 def overlaps_box(a: Mask, left: float, top: float, right: float, bottom: float) -> bool:
