@@ -7,10 +7,12 @@ Mask ``b`` placed with its pixel ``u`` at ``a``'s pixel ``x = u + sx`` (and rows
 ``y = v + sy``) overlaps ``a`` where ``a_row[y] & b_row[y - sy] << sx``. Walking
 down a word column keeps the word shift fixed, so the loops are long and contiguous
 even for narrow masks (a row of a 512-pixel mask is only 8 words). A fractional
-offset is two whole shifts per axis (see ``collide2d.mask.queries``), passed as
-the first shift and their number: ``sx0, nsx, sy0, nsy`` (scalars dispatch faster
-than arrays). All arithmetic stays in uint64: numba would turn
-mixed signed and unsigned integers into floats.
+offset is two whole shifts per axis (see ``collide2d.mask.queries``). The query
+kernels take the offset itself and find the shifts and where the masks meet, so
+that the caller's Python does no placement arithmetic (at 512 x 512 a query's
+Python costs as much as its scan); :func:`first_overlap` takes the first shift and
+their number, ``sx0, nsx, sy0, nsy``. All arithmetic on words stays in uint64:
+numba would turn mixed signed and unsigned integers into floats.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ _M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
 _H01 = np.uint64(0x0101010101010101)
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
+_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 @inline_kernel
@@ -66,7 +69,8 @@ def _combine(a, b, sx, sy, mode, out):
     """Combine ``a`` with ``b`` shifted by ``(sx, sy)`` pixels, one word column at a time.
 
     ``mode`` 0: return 1 as soon as a word of ``a & b`` is set; 1: return the set bits
-    of ``a & b``; 2: OR ``a & b`` into ``out`` (returns 0). ``b``'s word for ``a``'s
+    of ``a & b``; 2: OR ``a & b`` into ``out``; 3: write ``a & b`` into ``out`` and
+    zeros everywhere else (2 and 3 return 0). ``b``'s word for ``a``'s
     word column ``k`` is ``b[k + qoff] >> r | b[k + qoff + 1] << (64 - r)`` with
     ``qoff`` and ``r`` fixed by the shift, so each column is one loop down the rows
     of contiguous, 0-based slices: numba drops its negative-index handling and LLVM
@@ -79,13 +83,19 @@ def _combine(a, b, sx, sy, mode, out):
     back = np.uint64(63) - r  # shifted by this and then by 1: r = 0 gives 0, not UB
     y0, y1 = _rows_range(ha, hb, sy)
     n = y1 - y0
+    k_first = max(0, -qoff - (0 if r == _ZERO else 1))  # b's column q or q + 1 exists
+    k_stop = min(wa, nb - qoff)
+    if mode == 3:  # clear what the loop below does not write
+        for k in range(wa):
+            written = n > 0 and k_first <= k < k_stop
+            for y in range(y0 if written else ha):
+                out[k, y] = _ZERO
+            for y in range(y1 if written else ha, ha):
+                out[k, y] = _ZERO
     total = _ZERO
     if n <= 0:
         return total
     v0 = y0 - sy
-    k_first = max(0, -qoff - (0 if r == _ZERO else 1))  # b's column q or q + 1 exists
-    k_stop = min(wa, nb - qoff)
-    zero = np.zeros(n if r != _ZERO else 0, dtype=np.uint64)
     for k in range(k_first, k_stop):
         q = k + qoff
         a_seg = a[k, y0:y1]
@@ -100,32 +110,63 @@ def _combine(a, b, sx, sy, mode, out):
             elif mode == 1:
                 for t in range(n):
                     total += popcount(a_seg[t] & b_lo[t])
-            else:
+            elif mode == 2:
                 o_seg = out[k, y0:y1]
                 for t in range(n):
                     o_seg[t] |= a_seg[t] & b_lo[t]
+            else:
+                o_seg = out[k, y0:y1]
+                for t in range(n):
+                    o_seg[t] = a_seg[t] & b_lo[t]
             continue
-        b_lo = b[q, v0 : v0 + n] if q >= 0 else zero
-        b_hi = b[q + 1, v0 : v0 + n] if q + 1 < nb else zero
+        # A missing neighbour column (past either edge of b) is read from the other
+        # one and masked out.
+        b_lo = b[max(q, 0), v0 : v0 + n]
+        b_hi = b[min(q + 1, nb - 1), v0 : v0 + n]
+        keep_lo = _ALL if q >= 0 else _ZERO
+        keep_hi = _ALL if q + 1 < nb else _ZERO
         if mode == 0:
             seen = _ZERO
             for t in range(n):
-                seen |= a_seg[t] & ((b_lo[t] >> r) | ((b_hi[t] << back) << _ONE))
+                seen |= a_seg[t] & (
+                    ((b_lo[t] >> r) & keep_lo) | (((b_hi[t] << back) << _ONE) & keep_hi)
+                )
             if seen != _ZERO:
                 return _ONE
         elif mode == 1:
             for t in range(n):
-                total += popcount(a_seg[t] & ((b_lo[t] >> r) | ((b_hi[t] << back) << _ONE)))
+                total += popcount(
+                    a_seg[t]
+                    & (((b_lo[t] >> r) & keep_lo) | (((b_hi[t] << back) << _ONE) & keep_hi))
+                )
+        elif mode == 2:
+            o_seg = out[k, y0:y1]
+            for t in range(n):
+                o_seg[t] |= a_seg[t] & (
+                    ((b_lo[t] >> r) & keep_lo) | (((b_hi[t] << back) << _ONE) & keep_hi)
+                )
         else:
             o_seg = out[k, y0:y1]
             for t in range(n):
-                o_seg[t] |= a_seg[t] & ((b_lo[t] >> r) | ((b_hi[t] << back) << _ONE))
+                o_seg[t] = a_seg[t] & (
+                    ((b_lo[t] >> r) & keep_lo) | (((b_hi[t] << back) << _ONE) & keep_hi)
+                )
     return total
 
 
+@inline_kernel
+def _shifts(offset):
+    """The first whole-pixel shift of one axis at a (finite) offset, and how many there
+    are: 1 when the offset is whole, else 2 (see ``collide2d.mask.queries``)."""
+    first = np.int64(np.floor(offset))
+    return first, 1 if offset == first else 2
+
+
 @kernel
-def any_overlap(a, b, sx0, nsx, sy0, nsy):
-    """Whether ``a & (b shifted)`` has a set bit for any pair of shifts."""
+def any_overlap(a, b, ox, oy):
+    """Whether ``a`` and ``b`` at offset ``(ox, oy)`` share a pixel's area."""
+    sx0, nsx = _shifts(ox)
+    sy0, nsy = _shifts(oy)
     for sy in range(sy0, sy0 + nsy):
         for sx in range(sx0, sx0 + nsx):
             if _combine(a, b, sx, sy, 0, a) != _ZERO:
@@ -134,10 +175,12 @@ def any_overlap(a, b, sx0, nsx, sy0, nsy):
 
 
 @kernel
-def overlap_counts(a, b, sx0, nsx, sy0, nsy):
-    """The set bits of ``a & (b shifted by (sx0 + j, sy0 + i))`` for ``i < nsy`` and
-    ``j < nsx``, as ``(c00, c01, c10, c11)`` with ``cij`` at ``2 i + j`` (zero for the
-    pairs past ``nsx`` or ``nsy``)."""
+def overlap_counts(a, b, ox, oy):
+    """The set bits of ``a & (b shifted by (sx0 + j, sy0 + i))`` for the (one or two)
+    shifts of each axis at offset ``(ox, oy)``, as ``(c00, c01, c10, c11)`` with
+    ``cij`` at ``2 i + j`` (zero for the shifts an axis does not have)."""
+    sx0, nsx = _shifts(ox)
+    sy0, nsy = _shifts(oy)
     counts = np.zeros(4, dtype=np.int64)
     for i in range(nsy):
         for j in range(nsx):
@@ -146,13 +189,16 @@ def overlap_counts(a, b, sx0, nsx, sy0, nsy):
 
 
 @kernel
-def overlap_words(a, b, sx0, nsx, sy0, nsy):
-    """The word columns of ``a`` that meet ``b`` under any of the shifts (OR over shifts)."""
-    out = np.zeros_like(a)
+def overlap_words(a, b, ox, oy, out):
+    """Write into ``out`` (shaped like ``a``) the words of ``a`` that meet ``b`` at
+    offset ``(ox, oy)`` (OR over the shifts)."""
+    sx0, nsx = _shifts(ox)
+    sy0, nsy = _shifts(oy)
+    _combine(a, b, sx0, sy0, 3, out)  # the first shift writes every word
     for sy in range(sy0, sy0 + nsy):
         for sx in range(sx0, sx0 + nsx):
-            _combine(a, b, sx, sy, 2, out)
-    return out
+            if sy != sy0 or sx != sx0:
+                _combine(a, b, sx, sy, 2, out)
 
 
 @kernel

@@ -287,8 +287,10 @@ class Mask:
 
     def overlap_mask(self, other: Mask, offset: tuple[float, float]) -> Mask:
         """The pixels of ``self`` whose squares share area with a solid pixel of ``other``."""
-        words = queries.overlap_words(self, _other(other), *_offset(offset))
-        return Mask._from_words(words, self._size)
+        if type(other) is not Mask:
+            other = _other(other)
+        ox, oy = _offset(offset)
+        return Mask._from_words(queries.overlap_words(self, other, ox, oy), self._size)
 
     def overlaps_rect(self, rect: Rect, offset: tuple[float, float] = (0.0, 0.0)) -> bool:
         """Whether a solid pixel overlaps ``rect`` moved by ``offset`` (mask-local coordinates).
@@ -500,9 +502,21 @@ def _int_pair(value: object, name: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
+_EXACT = 2.0**52
+"""Offsets up to this size place pixels exactly (every float beyond it is whole)."""
+
+
 def _offset(offset: object) -> tuple[float, float]:
+    if type(offset) is tuple and len(offset) == 2:  # the common case, checked quickly
+        ox, oy = offset
+        try:
+            # False for NaN and infinities; raises for strings and other non-numbers
+            if -_EXACT <= ox <= _EXACT and -_EXACT <= oy <= _EXACT:
+                return offset
+        except TypeError:
+            pass
     ox, oy = _checks.xy(offset, "offset")
-    if not (-(2.0**52) <= ox <= 2.0**52 and -(2.0**52) <= oy <= 2.0**52):
+    if not (-_EXACT <= ox <= _EXACT and -_EXACT <= oy <= _EXACT):
         raise ValueError(f"offset is too large to place pixels exactly: {offset!r}")
     return ox, oy
 

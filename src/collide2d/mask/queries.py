@@ -41,8 +41,8 @@ def _meet(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int, int, int] |
     sy0 = math.floor(oy)
     nsx = 1 if ox == sx0 else 2
     nsy = 1 if oy == sy0 else 2
-    aw, ah = a.size
-    bw, bh = b.size
+    aw, ah = a._size
+    bw, bh = b._size
     if (
         aw
         and ah
@@ -57,35 +57,33 @@ def _meet(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int, int, int] |
     return None
 
 
-def overlaps(a: Mask, b: Mask, ox: float, oy: float) -> bool:
-    """The hot path of :meth:`Mask.overlaps`: kept flat, as small sprites call it often."""
+def _word_pair(a: Mask, b: Mask) -> tuple[NDArray[np.uint64], NDArray[np.uint64]] | None:
+    """The packed words of both masks, or None when their runs are the cheaper
+    representation (runs are built for large masks only, and chosen when few).
+
+    Flat on purpose: it runs before every query, and at 512 x 512 a query's Python
+    costs as much as the kernel's scan of the words.
+    """
     aw, ah = a._size
     bw, bh = b._size
-    sx0 = math.floor(ox)
-    sy0 = math.floor(oy)
-    nsx = 1 if ox == sx0 else 2
-    nsy = 1 if oy == sy0 else 2
-    if not (
-        aw
-        and ah
-        and bw
-        and bh
-        and sx0 < aw
-        and sx0 + nsx + bw > 1
-        and sy0 < ah
-        and sy0 + nsy + bh > 1
-    ):
-        return False
-    # The test of _use_runs, inlined:
     if (a._runs is not None or b._runs is not None or ah * aw + bh * bw >= SMALL_PIXELS) and (
         _few_runs(a, b)
     ):
-        return _runs_kernel()(*a.runs(), *b.runs(), float(ox), float(oy), True) > 0.0
-    words_a = a._words if a._words is not None else a.words()
-    words_b = b._words if b._words is not None else b.words()
+        return None
     if _any_overlap is None:
         _import_kernels()
-    return _any_overlap(words_a, words_b, sx0, nsx, sy0, nsy)  # type: ignore[misc]
+    return (
+        a._words if a._words is not None else a.words(),
+        b._words if b._words is not None else b.words(),
+    )
+
+
+def overlaps(a: Mask, b: Mask, ox: float, oy: float) -> bool:
+    """The hot path of :meth:`Mask.overlaps` (small sprites call it often)."""
+    pair = _word_pair(a, b)
+    if pair is None:
+        return _runs_kernel()(*a.runs(), *b.runs(), float(ox), float(oy), True) > 0.0
+    return _any_overlap(*pair, float(ox), float(oy))  # type: ignore[misc]
 
 
 RUNS_PER_WORD = 0.25
@@ -93,19 +91,9 @@ RUNS_PER_WORD = 0.25
 run costs a few more operations than a word."""
 
 
-SMALL_PIXELS = 4096 * 64
+SMALL_PIXELS = 2 * 1024 * 1024
 """Below this many pixels in the two masks, runs are not built just to answer a
 query (the words path is already fast there)."""
-
-
-def _use_runs(a: Mask, b: Mask) -> bool:
-    """Whether to answer from runs rather than words: runs are built for large masks
-    (or used when they exist) and chosen when there are few of them."""
-    aw, ah = a._size
-    bw, bh = b._size
-    if a._runs is None and b._runs is None and ah * aw + bh * bw < SMALL_PIXELS:
-        return False
-    return _few_runs(a, b)
 
 
 def _few_runs(a: Mask, b: Mask) -> bool:
@@ -136,11 +124,12 @@ _any_overlap: Callable[..., bool] | None = None  # the kernel, imported on first
 
 def _import_kernels() -> None:
     """Import the word kernels (numba compiles or loads them: not at package import)."""
-    global _any_overlap, _overlap_counts
-    from collide2d._kernels.bits import any_overlap, overlap_counts
+    global _any_overlap, _overlap_counts, _overlap_words
+    from collide2d._kernels.bits import any_overlap, overlap_counts, overlap_words
 
     _any_overlap = any_overlap
     _overlap_counts = overlap_counts
+    _overlap_words = overlap_words
 
 
 def first_overlap(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int] | None:
@@ -154,57 +143,39 @@ def first_overlap(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int] | N
 
 
 def overlap_area(a: Mask, b: Mask, ox: float, oy: float) -> float:
-    meet = _meet(a, b, ox, oy)
-    if meet is None:
-        return 0
-    sx0, nsx, sy0, nsy = meet
-    whole = nsx == 1 and nsy == 1
-    if _use_runs(a, b):
+    pair = _word_pair(a, b)
+    whole = ox == math.floor(ox) and oy == math.floor(oy)
+    if pair is None:
         area = float(_runs_kernel()(*a.runs(), *b.runs(), float(ox), float(oy), False))
         return int(area) if whole else area
-    if _overlap_counts is None:
-        _import_kernels()
-    counts = _overlap_counts(a.words(), b.words(), sx0, nsx, sy0, nsy)  # type: ignore[misc]
+    counts = _overlap_counts(*pair, float(ox), float(oy))  # type: ignore[misc]
     if whole:
         return int(counts[0])
     _, _, wx = shifts(ox)
     _, _, wy = shifts(oy)
     return math.fsum(
-        float(counts[2 * i + j]) * wy[i] * wx[j] for i in range(nsy) for j in range(nsx)
+        float(counts[2 * i + j]) * wy[i] * wx[j] for i in range(len(wy)) for j in range(len(wx))
     )
 
 
 _overlap_counts: Callable[..., tuple[int, int, int, int]] | None = None  # likewise
+_overlap_words: Callable[..., None] | None = None  # likewise
 
 
 def overlap_words(a: Mask, b: Mask, ox: float, oy: float) -> NDArray[np.uint64]:
     """The packed words (as :meth:`Mask.words`) of the pixels of ``a`` that share
     area with ``b``."""
-    kernels = _word_kernels()
-    words_a = a.words()
-    meet = _meet(a, b, ox, oy)
-    if meet is None:
-        return np.zeros_like(words_a)
-    if _use_runs(a, b):
-        result: NDArray[np.uint64] = kernels[1](
-            *a.runs(), *b.runs(), float(ox), float(oy), words_a.shape[0]
-        )
-        return result
-    result = kernels[0](words_a, b.words(), *meet)
-    return result
-
-
-_WORD_KERNELS: list[Callable[..., NDArray[np.uint64]]] = []  # imported on first use
-
-
-def _word_kernels() -> list[Callable[..., NDArray[np.uint64]]]:
-    """The word and run kernels of :func:`overlap_words` (imports cost per call)."""
-    if not _WORD_KERNELS:
-        from collide2d._kernels.bits import overlap_words
+    pair = _word_pair(a, b)
+    if pair is None:
         from collide2d._kernels.runs import runs_overlap_words
 
-        _WORD_KERNELS.extend([overlap_words, runs_overlap_words])
-    return _WORD_KERNELS
+        result: NDArray[np.uint64] = runs_overlap_words(
+            *a.runs(), *b.runs(), float(ox), float(oy), a.words().shape[0]
+        )
+        return result
+    out = np.empty(pair[0].shape, np.uint64)  # cheaper here than inside the kernel
+    _overlap_words(*pair, float(ox), float(oy), out)  # type: ignore[misc]
+    return out
 
 
 def overlaps_box(a: Mask, left: float, top: float, right: float, bottom: float) -> bool:
