@@ -267,6 +267,24 @@ def test_solid_shapes_use_runs_and_agree_with_pygame():
         assert a.overlap_area(b, offset) == pa.overlap_area(pb, offset)
 
 
+def test_an_overlap_mask_found_empty_by_runs_is_a_whole_mask(monkeypatch):
+    """The runs path returns masks that do not meet as lazily empty masks: they must
+    behave as any other mask (arrays, words, edits, queries)."""
+    monkeypatch.setattr("collide2d.mask.queries.SMALL_PIXELS", 0)
+    y, x = np.mgrid[0:300, 0:330]
+    disc = Mask.from_array((x - 150) ** 2 + (y - 150) ** 2 < 140**2)
+    empty = disc.overlap_mask(disc, (285.0, 0.5))  # bounds overlap, discs do not
+    assert empty._words is None and empty._bits is None  # nothing made yet
+    assert empty.size == (330, 300) and empty.count() == 0 and empty == Mask((330, 300))
+    assert empty.words().shape == disc.words().shape and not empty.words().any()
+    assert not empty.overlaps(disc, (0, 0)) and empty.overlap_area(disc, (0, 0)) == 0
+    empty = disc.overlap_mask(disc, (285, 0))
+    empty.set_at((3, 4))
+    assert empty.count() == 1 and empty.get_at((3, 4))
+    meeting = disc.overlap_mask(disc, (250, 0))
+    assert meeting.count() == disc.overlap_area(disc, (250, 0)) > 0
+
+
 @given(
     st.integers(1, 140),
     st.integers(1, 20),

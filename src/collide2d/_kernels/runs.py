@@ -157,15 +157,16 @@ def _set_bits(row, x0, x1):
 
 @kernel
 def runs_overlap_words(
-    a_starts, a_x0, a_x1, a_lo, a_hi, b_starts, b_x0, b_x1, b_lo, b_hi, ox, oy, words
+    a_starts, a_x0, a_x1, a_lo, a_hi, b_starts, b_x0, b_x1, b_lo, b_hi, ox, oy, columns
 ):  # fmt: skip
-    """The packed words (``words`` columns, as ``Mask.words``) of ``a``'s pixels that
-    share area with ``b``
+    """The packed words (``columns`` word columns, as ``Mask.words``) of ``a``'s pixels
+    that share area with ``b``, or an empty array when there are none (so that masks
+    which do not meet cost no output)
     at ``(ox, oy)``: pixel ``x`` meets ``b``'s span ``[u0 + ox, u1 + ox)`` when
     ``u0 + ox - 1 < x < u1 + ox``."""
     ha = a_starts.shape[0] - 1
     hb = b_starts.shape[0] - 1
-    out = np.zeros((words, ha), dtype=np.uint64)
+    out = np.zeros((0, 0), dtype=np.uint64)
     block = BLOCK_ROWS
     sy0 = int(np.floor(oy))
     fy = oy - sy0
@@ -190,6 +191,8 @@ def runs_overlap_words(
                     lo = max(a_x0[p], x_first)
                     hi = min(a_x1[p], x_stop)
                     if lo < hi:
+                        if out.shape[0] == 0:
+                            out = np.zeros((columns, ha), dtype=np.uint64)
                         _set_bits(out[:, y], lo, hi)
                     if a_x1[p] < x_stop:
                         p += 1

@@ -416,6 +416,9 @@ class Mask:
         if self._words is None:
             w, h = self._size
             columns = max(1, -(-w // WORD))
+            if self._bits is None:  # neither bools nor words: an empty mask
+                self._words = np.zeros((columns, h), dtype=np.uint64)
+                return self._words
             padded = np.zeros((h, columns * WORD), dtype=bool)
             padded[:, :w] = self._array()
             packed = np.packbits(padded, axis=1, bitorder="little").view("<u8")
@@ -443,17 +446,21 @@ class Mask:
         return self._tree
 
     def _array(self) -> BoolArray:
-        """The bool pixels, unpacked from the packed rows if only those exist."""
+        """The bool pixels, unpacked from the packed words if only those exist."""
         if self._bits is None:
-            w = self._size[0]
+            w, h = self._size
+            if self._words is None:  # neither bools nor words: an empty mask
+                self._bits = np.zeros((h, w), dtype=bool)
+                return self._bits
             rows = np.ascontiguousarray(self.words().T, dtype="<u8")
             unpacked = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little")
             self._bits = np.ascontiguousarray(unpacked[:, :w].astype(bool))
         return self._bits
 
     @classmethod
-    def _from_words(cls, words: NDArray[np.uint64], size: tuple[int, int]) -> Mask:
-        """A mask of packed words (as :meth:`words` returns), unpacked only when needed."""
+    def _from_words(cls, words: NDArray[np.uint64] | None, size: tuple[int, int]) -> Mask:
+        """A mask of packed words (as :meth:`words` returns), unpacked only when needed;
+        ``None`` makes an empty mask whose arrays are made only when asked for."""
         mask = cls.__new__(cls)
         mask._size = size
         mask._bits = None

@@ -162,17 +162,16 @@ _overlap_counts: Callable[..., tuple[int, int, int, int]] | None = None  # likew
 _overlap_words: Callable[..., None] | None = None  # likewise
 
 
-def overlap_words(a: Mask, b: Mask, ox: float, oy: float) -> NDArray[np.uint64]:
+def overlap_words(a: Mask, b: Mask, ox: float, oy: float) -> NDArray[np.uint64] | None:
     """The packed words (as :meth:`Mask.words`) of the pixels of ``a`` that share
-    area with ``b``."""
+    area with ``b``; None (an empty mask) when the runs found none."""
     pair = _word_pair(a, b)
     if pair is None:
         from collide2d._kernels.runs import runs_overlap_words
 
-        result: NDArray[np.uint64] = runs_overlap_words(
-            *a.runs(), *b.runs(), float(ox), float(oy), a.words().shape[0]
-        )
-        return result
+        columns = max(1, -(-a._size[0] // 64))
+        words = runs_overlap_words(*a.runs(), *b.runs(), float(ox), float(oy), columns)
+        return words if words.shape[0] else None
     out = np.empty(pair[0].shape, np.uint64)  # cheaper here than inside the kernel
     _overlap_words(*pair, float(ox), float(oy), out)  # type: ignore[misc]
     return out
