@@ -174,10 +174,10 @@ def first_time(enter, leave):
 
 
 @inline_kernel
-def push_nearest_last(stack, top, kids, times, order, count):
-    """Push ``kids[:count]`` onto ``stack`` latest ``times`` first, so that the nearest
-    child is popped next (an insertion sort: there are at most four). Returns the new
-    top."""
+def push_nearest_last(stack, stack_t, stack_axis, top, kids, times, axes, order, count):
+    """Push ``kids[:count]`` (with their ``times`` and entry ``axes``) onto ``stack``
+    latest time first, so that the nearest child is popped next (an insertion sort:
+    there are at most four). Returns the new top."""
     for k in range(count):
         order[k] = k
     for p in range(1, count):
@@ -188,6 +188,8 @@ def push_nearest_last(stack, top, kids, times, order, count):
     for k in range(count):
         for m in range(kids.shape[1]):
             stack[top, m] = kids[order[k], m]
+        stack_t[top] = times[order[k]]
+        stack_axis[top] = axes[order[k]]
         top += 1
     return top
 
@@ -201,62 +203,78 @@ def tree_sweep(
     """The first moment two quadtrees' solid leaves overlap, ``a`` moving by
     ``(dx, dy)`` against ``b`` placed at ``(ox, oy)``: branch and bound over node pairs,
     nearer pairs first, a pair skipped when its bounding sweep comes later than the
-    best found (a node's pixels cannot meet earlier than its rectangle).
+    best found (a node's pixels cannot meet earlier than its rectangle), or at the
+    same time with no leaf pair that could win the tie.
 
     ``result`` gets ``fraction, a_x0, a_y0, b_x0, b_y0, axis`` of the winner (the
     earliest; on ties the smallest ``(a_y, a_x, b_y, b_x)``); fraction ``inf`` if none.
-    Leaves are nodes at the level limits (single pixels at full detail)."""
+    Leaves are nodes at the level limits (single pixels at full detail). A pair's
+    sweep is computed once, when it is pushed (empty children are never pushed):
+    the divisions of the slab test are most of the cost.
+    """
     size = 8 * (a_limit + b_limit + 4) + 16
     stack = np.empty((size, 6), dtype=np.int64)
+    stack_t = np.empty(size)
+    stack_axis = np.empty(size, dtype=np.int64)
     times = np.empty(4)
+    axes = np.empty(4, dtype=np.int64)
     order = np.empty(4, dtype=np.int64)
     kids = np.empty((4, 6), dtype=np.int64)
     best = np.inf
     best_key = (0, 0, 0, 0)
     result[0] = np.inf
+    if (
+        node_kind(0, 0, 0, a_solid, a_full, a_offsets, a_blocks, a_depth, a_width, a_height)
+        == EMPTY
+        or node_kind(0, 0, 0, b_solid, b_full, b_offsets, b_blocks, b_depth, b_width, b_height)
+        == EMPTY
+    ):
+        return
+    ax0, ay0, ax1, ay1 = node_box(0, 0, 0, a_depth, a_width, a_height)
+    bx0, by0, bx1, by1 = node_box(0, 0, 0, b_depth, b_width, b_height)
+    enter, leave, axis = box_sweep(
+        ax0, ay0, ax1, ay1, dx, dy, bx0 + ox, by0 + oy, bx1 + ox, by1 + oy
+    )
     for k in range(6):
         stack[0, k] = 0
-    top = 1
+    stack_t[0] = first_time(enter, leave)
+    stack_axis[0] = axis
+    top = 1 if stack_t[0] < np.inf else 0
     while top > 0:
         top -= 1
+        t = stack_t[top]
+        if t > best:
+            continue
         la = stack[top, 0]
         ia = stack[top, 1]
         ja = stack[top, 2]
         lb = stack[top, 3]
         ib = stack[top, 4]
         jb = stack[top, 5]
-        ka = node_kind(la, ia, ja, a_solid, a_full, a_offsets, a_blocks, a_depth, a_width, a_height)
-        kb = node_kind(lb, ib, jb, b_solid, b_full, b_offsets, b_blocks, b_depth, b_width, b_height)
-        if ka == EMPTY or kb == EMPTY:
-            continue
         ax0, ay0, ax1, ay1 = node_box(la, ia, ja, a_depth, a_width, a_height)
         bx0, by0, bx1, by1 = node_box(lb, ib, jb, b_depth, b_width, b_height)
-        enter, leave, axis = box_sweep(
-            ax0, ay0, ax1, ay1, dx, dy, bx0 + ox, by0 + oy, bx1 + ox, by1 + oy
-        )
-        t = first_time(enter, leave)
-        if t > best or t == np.inf:
+        key = (ay0, ax0, by0, bx0)  # no leaf pair below this one has a smaller key
+        if t == best and key >= best_key:
             continue
         a_leaf = la >= a_limit
         b_leaf = lb >= b_limit
         if a_leaf and b_leaf:
-            key = (ay0, ax0, by0, bx0)
-            if t < best or key < best_key:
-                best = t
-                best_key = key
-                result[0] = t
-                result[1] = ax0
-                result[2] = ay0
-                result[3] = bx0
-                result[4] = by0
-                result[5] = axis
+            best = t
+            best_key = key
+            result[0] = t
+            result[1] = ax0
+            result[2] = ay0
+            result[3] = bx0
+            result[4] = by0
+            result[5] = stack_axis[top]
             continue
         split_a = not a_leaf and (b_leaf or (ax1 - ax0) * (ay1 - ay0) >= (bx1 - bx0) * (by1 - by0))
+        side = 0 if split_a else 3
         count = 0
         for c in range(4):
             # The child's row of the stack: the split side's child, the other side kept.
-            kids[count, 0:6] = stack[top, 0:6]
-            side = 0 if split_a else 3
+            for m in range(6):
+                kids[count, m] = stack[top, m]
             kl = kids[count, side] + 1
             ki = 2 * kids[count, side + 1] + (c >> 1)
             kj = 2 * kids[count, side + 2] + (c & 1)
@@ -264,24 +282,31 @@ def tree_sweep(
             kids[count, side + 1] = ki
             kids[count, side + 2] = kj
             if split_a:
+                kind = node_kind(
+                    kl, ki, kj, a_solid, a_full, a_offsets, a_blocks, a_depth, a_width, a_height
+                )
                 cx0, cy0, cx1, cy1 = node_box(kl, ki, kj, a_depth, a_width, a_height)
                 mx0, my0, mx1, my1 = cx0, cy0, cx1, cy1
                 fx0, fy0, fx1, fy1 = bx0, by0, bx1, by1
             else:
+                kind = node_kind(
+                    kl, ki, kj, b_solid, b_full, b_offsets, b_blocks, b_depth, b_width, b_height
+                )
                 cx0, cy0, cx1, cy1 = node_box(kl, ki, kj, b_depth, b_width, b_height)
                 mx0, my0, mx1, my1 = ax0, ay0, ax1, ay1
                 fx0, fy0, fx1, fy1 = cx0, cy0, cx1, cy1
-            if cx0 >= cx1 or cy0 >= cy1:
+            if kind == EMPTY:  # (also a child outside the image)
                 continue
-            e, leave_c, _ = box_sweep(
+            e, leave_c, axis_c = box_sweep(
                 mx0, my0, mx1, my1, dx, dy, fx0 + ox, fy0 + oy, fx1 + ox, fy1 + oy
             )
             tc = first_time(e, leave_c)
             if tc == np.inf or tc > best:
                 continue
             times[count] = tc
+            axes[count] = axis_c
             count += 1
-        top = push_nearest_last(stack, top, kids, times, order, count)
+        top = push_nearest_last(stack, stack_t, stack_axis, top, kids, times, axes, order, count)
 
 
 @inline_kernel
@@ -333,61 +358,77 @@ def tree_box_sweep(
     centre ``(x0, y0)`` and radius ``x1``), moving by ``(dx, dy)``, overlaps a solid
     leaf of the tree (nearest first, later nodes pruned). ``result`` gets
     ``fraction, leaf_x0, leaf_y0, axis``; fraction ``inf`` if none. Ties: the smallest
-    ``(leaf_y, leaf_x)``."""
-    stack = np.empty((4 * (limit + 4) + 16, 3), dtype=np.int64)
+    ``(leaf_y, leaf_x)``. As in :func:`tree_sweep`, a node's time is computed once,
+    when it is pushed."""
+    size = 4 * (limit + 4) + 16
+    stack = np.empty((size, 3), dtype=np.int64)
+    stack_t = np.empty(size)
+    stack_axis = np.empty(size, dtype=np.int64)
     times = np.empty(4)
+    axes = np.empty(4, dtype=np.int64)
     kids = np.empty((4, 3), dtype=np.int64)
     order = np.empty(4, dtype=np.int64)
     best = np.inf
     best_key = (0, 0)
     result[0] = np.inf
-    stack[0, 0] = 0
-    stack[0, 1] = 0
-    stack[0, 2] = 0
-    top = 1
+    top = 0
+    if node_kind(0, 0, 0, solid, full, offsets, blocks, depth, width, height) != EMPTY:
+        nx0, ny0, nx1, ny1 = node_box(0, 0, 0, depth, width, height)
+        t, axis = _box_time(x0, y0, x1, y1, dx, dy, round_, nx0, ny0, nx1, ny1)
+        if t < np.inf:  # push the root as the children are pushed below
+            stack[0, 0] = 0
+            stack[0, 1] = 0
+            stack[0, 2] = 0
+            stack_t[0] = t
+            stack_axis[0] = axis
+            top = 1
     while top > 0:
         top -= 1
+        t = stack_t[top]
+        if t > best:
+            continue
         level = stack[top, 0]
         i = stack[top, 1]
         j = stack[top, 2]
-        if node_kind(level, i, j, solid, full, offsets, blocks, depth, width, height) == EMPTY:
-            continue
         nx0, ny0, nx1, ny1 = node_box(level, i, j, depth, width, height)
-        if round_:
-            axis = 0
-            t = circle_box_time(x0, y0, x1, dx, dy, nx0, ny0, nx1, ny1)
-        else:
-            enter, leave, axis = box_sweep(x0, y0, x1, y1, dx, dy, nx0, ny0, nx1, ny1)
-            t = first_time(enter, leave)
-        if t == np.inf or t > best:
+        key = (ny0, nx0)  # no leaf below has a smaller key
+        if t == best and key >= best_key:
             continue
         if level >= limit:
-            key = (ny0, nx0)
-            if t < best or key < best_key:
-                best = t
-                best_key = key
-                result[0] = t
-                result[1] = nx0
-                result[2] = ny0
-                result[3] = axis
+            best = t
+            best_key = key
+            result[0] = t
+            result[1] = nx0
+            result[2] = ny0
+            result[3] = stack_axis[top]
             continue
         count = 0
         for c in range(4):
             ki = 2 * i + (c >> 1)
             kj = 2 * j + (c & 1)
-            cx0, cy0, cx1, cy1 = node_box(level + 1, ki, kj, depth, width, height)
-            if cx0 >= cx1 or cy0 >= cy1:
+            if (
+                node_kind(level + 1, ki, kj, solid, full, offsets, blocks, depth, width, height)
+                == EMPTY
+            ):
                 continue
-            if round_:
-                tc = circle_box_time(x0, y0, x1, dx, dy, cx0, cy0, cx1, cy1)
-            else:
-                e, leave_c, _ = box_sweep(x0, y0, x1, y1, dx, dy, cx0, cy0, cx1, cy1)
-                tc = first_time(e, leave_c)
+            cx0, cy0, cx1, cy1 = node_box(level + 1, ki, kj, depth, width, height)
+            tc, axis_c = _box_time(x0, y0, x1, y1, dx, dy, round_, cx0, cy0, cx1, cy1)
             if tc == np.inf or tc > best:
                 continue
             kids[count, 0] = level + 1
             kids[count, 1] = ki
             kids[count, 2] = kj
             times[count] = tc
+            axes[count] = axis_c
             count += 1
-        top = push_nearest_last(stack, top, kids, times, order, count)
+        top = push_nearest_last(stack, stack_t, stack_axis, top, kids, times, axes, order, count)
+
+
+@inline_kernel
+def _box_time(x0, y0, x1, y1, dx, dy, round_, nx0, ny0, nx1, ny1):
+    """First time in ``[0, 1)`` the moving box (or, with ``round_``, circle) of
+    :func:`tree_box_sweep` overlaps the node box, and the entry axis (0 for circles)."""
+    if round_:
+        return circle_box_time(x0, y0, x1, dx, dy, nx0, ny0, nx1, ny1), 0
+    enter, leave, axis = box_sweep(x0, y0, x1, y1, dx, dy, nx0, ny0, nx1, ny1)
+    return first_time(enter, leave), axis
