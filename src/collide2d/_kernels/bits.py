@@ -80,7 +80,7 @@ def _combine(a, b, sx, sy, mode, out):
     nb, hb = b.shape
     qoff = (-sx) >> 6
     r = np.uint64((-sx) & 63)
-    back = np.uint64(63) - r  # shifted by this and then by 1: r = 0 gives 0, not UB
+    back = np.uint64(64) - r  # used only when r > 0 (a shift by 64 is undefined)
     y0, y1 = _rows_range(ha, hb, sy)
     n = y1 - y0
     k_first = max(0, -qoff - (0 if r == _ZERO else 1))  # b's column q or q + 1 exists
@@ -128,29 +128,22 @@ def _combine(a, b, sx, sy, mode, out):
         if mode == 0:
             seen = _ZERO
             for t in range(n):
-                seen |= a_seg[t] & (
-                    ((b_lo[t] >> r) & keep_lo) | (((b_hi[t] << back) << _ONE) & keep_hi)
-                )
+                seen |= a_seg[t] & (((b_lo[t] >> r) & keep_lo) | ((b_hi[t] << back) & keep_hi))
             if seen != _ZERO:
                 return _ONE
         elif mode == 1:
             for t in range(n):
                 total += popcount(
-                    a_seg[t]
-                    & (((b_lo[t] >> r) & keep_lo) | (((b_hi[t] << back) << _ONE) & keep_hi))
+                    a_seg[t] & (((b_lo[t] >> r) & keep_lo) | ((b_hi[t] << back) & keep_hi))
                 )
         elif mode == 2:
             o_seg = out[k, y0:y1]
             for t in range(n):
-                o_seg[t] |= a_seg[t] & (
-                    ((b_lo[t] >> r) & keep_lo) | (((b_hi[t] << back) << _ONE) & keep_hi)
-                )
+                o_seg[t] |= a_seg[t] & (((b_lo[t] >> r) & keep_lo) | ((b_hi[t] << back) & keep_hi))
         else:
             o_seg = out[k, y0:y1]
             for t in range(n):
-                o_seg[t] = a_seg[t] & (
-                    ((b_lo[t] >> r) & keep_lo) | (((b_hi[t] << back) << _ONE) & keep_hi)
-                )
+                o_seg[t] = a_seg[t] & (((b_lo[t] >> r) & keep_lo) | ((b_hi[t] << back) & keep_hi))
     return total
 
 
