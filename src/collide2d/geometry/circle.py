@@ -8,6 +8,8 @@ from collide2d.geometry import _checks
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 
+_INF = float("inf")
+
 
 class _CircleFields(NamedTuple):
     x: float
@@ -42,6 +44,15 @@ class Circle(_CircleFields):
     __slots__ = ()
 
     def __new__(cls, x: float, y: float, r: float) -> Circle:
+        if (  # the common case, floats in range, checked in one go (False for NaN)
+            type(x) is float
+            and type(y) is float
+            and type(r) is float
+            and -_INF < x < _INF
+            and -_INF < y < _INF
+            and 0.0 <= r < _INF
+        ):
+            return tuple.__new__(cls, (x, y, r))
         return tuple.__new__(
             cls, (_checks.real(x, "x"), _checks.real(y, "y"), _checks.size(r, "r"))
         )

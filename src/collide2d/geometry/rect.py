@@ -7,6 +7,8 @@ from typing import NamedTuple
 from collide2d.geometry import _checks
 from collide2d.geometry.vec2 import Vec2
 
+_INF = float("inf")
+
 
 class _RectFields(NamedTuple):
     x: float
@@ -52,6 +54,17 @@ class Rect(_RectFields):
     __slots__ = ()
 
     def __new__(cls, x: float, y: float, w: float, h: float) -> Rect:
+        if (  # the common case, floats in range, checked in one go (False for NaN)
+            type(x) is float
+            and type(y) is float
+            and type(w) is float
+            and type(h) is float
+            and -_INF < x < _INF
+            and -_INF < y < _INF
+            and 0.0 <= w < _INF
+            and 0.0 <= h < _INF
+        ):
+            return tuple.__new__(cls, (x, y, w, h))
         return tuple.__new__(
             cls,
             (
