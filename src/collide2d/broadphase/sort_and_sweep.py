@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 
 import numpy as np
 from numpy.typing import NDArray
@@ -109,8 +110,10 @@ class SortAndSweep(Index):
 
     def _flush(self) -> None:
         if self._pending:
-            slots = np.fromiter(self._pending.keys(), dtype=np.intp, count=len(self._pending))
-            self._box[slots] = list(self._pending.values())
+            count = len(self._pending)
+            slots = np.fromiter(self._pending.keys(), dtype=np.intp, count=count)
+            values = chain.from_iterable(self._pending.values())
+            self._box[slots] = np.fromiter(values, dtype=np.float64, count=4 * count).reshape(-1, 4)
             self._pending.clear()
 
     def update(self, key: Key, shape: Shape) -> None:
