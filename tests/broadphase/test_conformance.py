@@ -189,3 +189,18 @@ def test_sort_and_sweep_compacts_removed_slots_and_keeps_its_answers():
             index.update(i, moved)
     assert index.pairs() == reference.pairs()
     index.validate()
+
+
+@given(
+    st.sets(st.integers(-50, 50)).map(sorted),
+    st.sets(st.integers(-60, 60)).map(sorted),
+)
+def test_match_sorted_finds_each_value_of_the_old_codes(old, new):
+    """The merge that lets SortAndSweep reuse last frame's pair tuples, against a dict."""
+    import numpy as np
+
+    from collide2d.broadphase.array_search import match_sorted
+
+    at = match_sorted(np.array(old, dtype=np.int64), np.array(new, dtype=np.int64))
+    where = {value: k for k, value in enumerate(old)}
+    assert at.tolist() == [where.get(value, -1) for value in new]

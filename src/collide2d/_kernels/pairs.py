@@ -93,3 +93,19 @@ def sort_pairs(pairs, n):
                     q -= 1
                 result[q + 1, 1] = value
     return result
+
+
+@kernel
+def match_sorted(old, new):
+    """For each value of the increasing array ``new``, its index in the increasing
+    array ``old``, or -1 where ``old`` does not hold it (one merge, O(len(old) +
+    len(new)))."""
+    at = np.full(new.shape[0], -1, dtype=np.int64)
+    i = 0
+    for k in range(new.shape[0]):
+        value = new[k]
+        while i < old.shape[0] and old[i] < value:
+            i += 1
+        if i < old.shape[0] and old[i] == value:
+            at[k] = i
+    return at

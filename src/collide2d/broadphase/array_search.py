@@ -73,6 +73,15 @@ def find_pairs(
     return result, counters, method
 
 
+def match_sorted(old: IndexArray, new: IndexArray) -> IndexArray:
+    """For each value of the increasing ``new``, its index in the increasing ``old``,
+    or -1 where ``old`` does not hold it (one merge)."""
+    from collide2d._kernels import pairs
+
+    result: IndexArray = pairs.match_sorted(old, new)
+    return result
+
+
 def find_query_pairs(
     box: FloatArray, query: FloatArray, method: str
 ) -> tuple[IndexArray, IndexArray, str]:

@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from collide2d.broadphase._index import Box, Index
-from collide2d.broadphase.array_search import find_pairs
+from collide2d.broadphase.array_search import find_pairs, match_sorted
 from collide2d.broadphase.protocol import Key, Shape
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.overlap import overlaps
@@ -195,8 +195,8 @@ class SortAndSweep(Index):
         rows = np.empty(codes.shape[0], dtype=object)
         old_codes, old_rows = self._last
         if old_codes.shape[0] and self._last_size == size:
-            at = np.minimum(np.searchsorted(old_codes, codes), old_codes.shape[0] - 1)
-            same = old_codes[at] == codes
+            at = match_sorted(old_codes, codes)  # both increasing: slots pairs are sorted
+            same = at >= 0
             rows[same] = old_rows[at[same]]
         else:
             same = np.zeros(codes.shape[0], dtype=bool)
