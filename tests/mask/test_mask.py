@@ -181,6 +181,26 @@ def test_edits_invalidate_the_packed_rows():
     assert a.overlaps(b, (65, 1)) and a.overlap(b, (64.5, 1)) == (65, 1)
 
 
+@pytest.mark.parametrize(
+    "offset",
+    [(2.0**52, 0.0), (-(2.0**52), 5.0), (0, 2**52), (-(2.0**52), -(2.0**52)), (130, 0), (-3, -3)],
+)
+def test_far_offsets_place_nothing(offset):
+    """The kernels place the masks from the offset themselves: far offsets (up to the
+    largest exact one) must give empty answers, not wrapped or overflowed ones."""
+    a, b = Mask((130, 70), fill=True), Mask((3, 3), fill=True)
+    assert not a.overlaps(b, offset) and a.overlap(b, offset) is None
+    assert a.overlap_area(b, offset) == 0 and a.overlap_mask(b, offset).count() == 0
+    assert a.sweep(b, offset, (0.0, 0.0)) is None
+
+
+def test_offsets_beyond_exact_placement_are_refused():
+    a = Mask((3, 3), fill=True)
+    for offset in ((2.0**53, 0.0), (0.0, -(2.0**60)), (float("inf"), 0.0)):
+        with pytest.raises(ValueError, match="offset"):
+            a.overlaps(a, offset)
+
+
 def test_zero_sized_masks_work_everywhere():
     empty = Mask((0, 0))
     solid = Mask((3, 3), fill=True)
