@@ -160,10 +160,9 @@ def runs_overlap_words(
     a_starts, a_x0, a_x1, a_lo, a_hi, b_starts, b_x0, b_x1, b_lo, b_hi, ox, oy, columns
 ):  # fmt: skip
     """The packed words (``columns`` word columns, as ``Mask.words``) of ``a``'s pixels
-    that share area with ``b``, or an empty array when there are none (so that masks
-    which do not meet cost no output)
-    at ``(ox, oy)``: pixel ``x`` meets ``b``'s span ``[u0 + ox, u1 + ox)`` when
-    ``u0 + ox - 1 < x < u1 + ox``."""
+    that share area with ``b`` at ``(ox, oy)``, or an empty array when there are none
+    (masks that do not meet cost no output). Pixel ``x`` meets ``b``'s span
+    ``[u0 + ox, u1 + ox)`` when ``u0 + ox - 1 < x < u1 + ox``."""
     ha = a_starts.shape[0] - 1
     hb = b_starts.shape[0] - 1
     out = np.zeros((0, 0), dtype=np.uint64)
