@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from collide2d.batch import BatchStats, overlapping_circle_pairs
+from collide2d.batch import overlapping_circle_pairs
 from collide2d.broadphase import Quadtree, SortAndSweep, UniformGrid
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.scenes import moving_bodies
+from collide2d.stats import Stats
 
 SIZES = (10, 50, 100, 166, 500, 1000, 2000)
 ARENA = Rect(0, 0, 960, 640)
@@ -36,9 +37,9 @@ def check_count_rows(sizes: Sequence[int] = SIZES) -> list[list[str]]:
             for key, circle in enumerate(circles):
                 index.add(key, circle)
             index.pairs()
-            made = index.stats.last_tests
+            made = index.stats.tests
             row.append(f"{made:,} ({brute / made:.0f}x)" if made else "0")
-        stats = BatchStats()
+        stats = Stats()
         array = [[c.x, c.y, c.r] for c in circles]
         overlapping_circle_pairs(array, stats=stats)
         row.append(f"{stats.tests:,} ({brute / stats.tests:.0f}x)" if stats.tests else "0")

@@ -1,7 +1,8 @@
-"""Every numerical tolerance of collide2d, named once, with its reason.
+"""Every numerical tolerance and limit of collide2d, named once, with its reason.
 
-The rectangle tests use none: they are exact comparisons and correctly rounded
-divisions (see ``docs/concepts.md``, "Exactness").
+The rectangle tests use no tolerance: they are exact comparisons and correctly
+rounded divisions (see ``docs/concepts.md``, "Exactness"). What is here are the
+places where floating point forces a choice.
 """
 
 CIRCLE_EXACT_FALLBACK = 1e-3
@@ -12,3 +13,17 @@ Floating-point rounding of ``b^2 - a c`` costs about ``2**-52 / D`` relative err
 the time of impact, where ``D`` is that ratio; below ``1e-3`` we pay for exact
 arithmetic so the fraction stays within ``1e-12`` of the exact root everywhere the
 discriminant is not itself within ``1e-9`` of zero."""
+
+MASK_OFFSET_EXACT = 2.0**52
+"""Mask offsets up to this magnitude place pixels exactly: below it a float's
+fractional part is exact, so splitting an offset into whole pixels and a fraction
+loses nothing; beyond it every float is whole but pixel indices would lose their
+last bits. Larger offsets are refused."""
+
+MAX_STRIPS = 2**30
+"""The sorted-strips search makes strips at least ``span / MAX_STRIPS`` tall, so strip
+numbers stay small and rounding in ``(y - oy) / height`` stays far below one strip."""
+
+MAX_STRIP = 2.0**52
+"""Strip numbers are clamped below this (in floats, before conversion to an integer,
+which is exact below ``2**53``)."""

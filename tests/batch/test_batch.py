@@ -7,18 +7,18 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from collide2d import (
-    BatchStats,
     Circle,
     Rect,
+    Stats,
     overlapping_circle_pairs,
     overlapping_pairs,
-    points_in_boxes,
     query_pairs,
+    query_points,
 )
 from tests import reference
 
-PAIR_METHODS = ["grid", "sort_and_sweep", "brute_force", "auto"]
-QUERY_METHODS = ["grid", "brute_force", "auto"]
+PAIR_METHODS = ["strips", "sort_and_sweep", "brute_force", "auto"]
+QUERY_METHODS = ["strips", "brute_force", "auto"]
 
 lattice = st.integers(-8, 8).map(lambda v: v * 2.0)
 size = st.sampled_from([0.0, 0.0, 1.0, 2.0, 4.0, 6.0, 40.0])
@@ -68,7 +68,7 @@ def test_query_pairs_equal_the_scalar_reference(boxes, queries):
 
 
 @given(box_arrays(40), st.lists(st.tuples(coord, coord), max_size=20))
-def test_points_in_boxes_equal_the_scalar_reference(boxes, points):
+def test_query_points_equal_the_scalar_reference(boxes, points):
     expected = [
         (p, i)
         for p, point in enumerate(points)
@@ -77,8 +77,7 @@ def test_points_in_boxes_equal_the_scalar_reference(boxes, points):
     ]
     for method in QUERY_METHODS:
         assert (
-            as_list(points_in_boxes(np.array(points).reshape(-1, 2), boxes, method=method))
-            == expected
+            as_list(query_points(boxes, np.array(points).reshape(-1, 2), method=method)) == expected
         )
 
 
@@ -87,8 +86,8 @@ def test_larger_scenes_agree_across_methods_and_levels(scene):
     from collide2d.scenes import boxes_scene
 
     boxes = boxes_scene(scene, 3000, seed=7)
-    grid_stats, sweep_stats = BatchStats(), BatchStats()
-    grid = overlapping_pairs(boxes, method="grid", stats=grid_stats)
+    grid_stats, sweep_stats = Stats(), Stats()
+    grid = overlapping_pairs(boxes, method="strips", stats=grid_stats)
     sweep = overlapping_pairs(boxes, method="sort_and_sweep", stats=sweep_stats)
     np.testing.assert_array_equal(grid, sweep)
     sample = np.random.default_rng(1).choice(len(boxes), 300, replace=False)
@@ -99,18 +98,18 @@ def test_larger_scenes_agree_across_methods_and_levels(scene):
     assert grid_stats.tests < 20 * (len(grid) + len(boxes)) < grid_stats.brute_force_tests / 5
     queries = boxes_scene(scene, 200, seed=8)
     np.testing.assert_array_equal(
-        query_pairs(boxes, queries, method="grid"),
+        query_pairs(boxes, queries, method="strips"),
         query_pairs(boxes, queries, method="brute_force"),
     )
 
 
 def test_stats_report_the_method_and_the_checks_saved():
-    stats = BatchStats()
+    stats = Stats()
     boxes = np.array([[i * 20.0, 0.0, 10.0, 10.0] for i in range(100)])
     assert len(overlapping_pairs(boxes, stats=stats)) == 0
-    assert stats.method == "grid" and stats.brute_force_tests == 4950
+    assert stats.method == "strips" and stats.brute_force_tests == 4950
     assert stats.tests < 100 and stats.ratio > 49
-    small = BatchStats()
+    small = Stats()
     overlapping_pairs(boxes[:5], stats=small)
     assert small.method == "brute_force" and small.tests == 10
 
@@ -153,7 +152,7 @@ def test_bad_circles_queries_points_and_methods():
     with pytest.raises(ValueError, match="queries must be finite"):
         query_pairs([[0, 0, 1, 1]], [[0, 0, np.nan, 1]])
     with pytest.raises(ValueError, match=r"points must have shape \(N, 2\)"):
-        points_in_boxes([[0, 0, 0]], [[0, 0, 1, 1]])
+        query_points([[0, 0, 1, 1]], [[0, 0, 0]])
     with pytest.raises(ValueError, match="method must be one of"):
         overlapping_pairs([[0, 0, 1, 1]], method="kdtree")
     with pytest.raises(ValueError, match="method must be one of"):
@@ -173,16 +172,16 @@ def test_float_coordinates_agree_across_methods(boxes):
 
 @pytest.mark.parametrize("scene", ["uniform", "mixed"])
 def test_threaded_search_finds_the_same_pairs(monkeypatch, scene):
-    from collide2d.broadphase import array_search as batch_pairs
+    from collide2d._kernels import search as batch_pairs
     from collide2d.scenes import boxes_scene
 
     boxes = boxes_scene(scene, 2000, seed=3)
-    single = overlapping_pairs(boxes, method="grid")
+    single = overlapping_pairs(boxes, method="strips")
     monkeypatch.setattr(batch_pairs, "PARALLEL_MIN_ITEMS", 10)
     monkeypatch.setattr(batch_pairs, "THREADS", 3)
-    np.testing.assert_array_equal(overlapping_pairs(boxes, method="grid"), single)
+    np.testing.assert_array_equal(overlapping_pairs(boxes, method="strips"), single)
     circles = np.column_stack([boxes[:, :2], boxes[:, 2] / 2])
     np.testing.assert_array_equal(
-        overlapping_circle_pairs(circles, method="grid"),
+        overlapping_circle_pairs(circles, method="strips"),
         overlapping_circle_pairs(circles, method="sort_and_sweep"),
     )

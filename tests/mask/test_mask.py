@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from collide2d import Circle, Rect
+from collide2d.interop.image import mask_from_image
 from collide2d.interop.pygame import mask_from_pygame, mask_from_surface, to_pygame_mask
 from collide2d.mask import Mask
 from tests import reference
@@ -133,13 +134,15 @@ def test_from_image_with_alpha_and_colorkey(tmp_path):
     image.putpixel((2, 1), (9, 9, 9, 200))
     path = tmp_path / "sprite.png"
     image.save(path)
-    assert Mask.from_image(path).to_array().tolist() == [[False] * 3, [False, False, True]]
-    assert Mask.from_image(image, threshold=250).count() == 0
+    assert mask_from_image(path).to_array().tolist() == [[False] * 3, [False, False, True]]
+    assert mask_from_image(image, threshold=250).count() == 0
     rgb = Image.new("RGB", (2, 1), (255, 0, 255))
     rgb.putpixel((0, 0), (1, 1, 1))
-    assert Mask.from_image(rgb, colorkey=(255, 0, 255)).to_array().tolist() == [[True, False]]
+    assert mask_from_image(rgb, colorkey=(255, 0, 255)).to_array().tolist() == [[True, False]]
     with pytest.raises(TypeError, match="image"):
-        Mask.from_image(42)
+        mask_from_image(42)
+    with pytest.warns(DeprecationWarning, match="mask_from_image"):
+        assert Mask.from_image(image, threshold=250).count() == 0
 
 
 def test_editing_and_inspection():
@@ -294,7 +297,7 @@ def test_an_overlap_mask_found_empty_by_runs_is_a_whole_mask(monkeypatch):
     y, x = np.mgrid[0:300, 0:330]
     disc = Mask.from_array((x - 150) ** 2 + (y - 150) ** 2 < 140**2)
     empty = disc.overlap_mask(disc, (285.0, 0.5))  # bounds overlap, discs do not
-    assert empty._words is None and empty._bits is None  # nothing made yet
+    assert empty._words is None and empty._bits is None  # nothing made yet (white box)
     assert empty.size == (330, 300) and empty.count() == 0 and empty == Mask((330, 300))
     assert empty.words().shape == disc.words().shape and not empty.words().any()
     assert not empty.overlaps(disc, (0, 0)) and empty.overlap_area(disc, (0, 0)) == 0

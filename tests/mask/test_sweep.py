@@ -183,17 +183,17 @@ def test_circle_sweep_equals_the_earliest_scalar_pixel_sweep(bits, circle, delta
     deltas,
 )
 def test_module_level_sweep_takes_placed_masks_both_ways(
-    bits, place, mask_delta, rect_row, rect_delta
+    bits, place, other_delta, rect_row, rect_delta
 ):
     from collide2d import PlacedMask, sweep
 
     mask = Mask.from_array(bits)
     placed = PlacedMask(mask, *place)
     rect = Rect(*rect_row)
-    into = sweep(rect, rect_delta, placed, mask_delta)
-    local = mask.sweep_rect(rect.moved((-place[0], -place[1])), rect_delta, mask_delta)
+    into = sweep(rect, rect_delta, placed, other_delta)
+    local = mask.sweep_rect(rect.moved((-place[0], -place[1])), rect_delta, other_delta)
     assert (into is None) == (local is None)
-    back = sweep(placed, mask_delta, rect, rect_delta)
+    back = sweep(placed, other_delta, rect, rect_delta)
     assert (back is None) == (into is None)
     if into is not None:
         assert into.fraction == local.fraction == back.fraction
@@ -201,8 +201,8 @@ def test_module_level_sweep_takes_placed_masks_both_ways(
         assert back.normal == (0.0 - into.normal.x, 0.0 - into.normal.y)
         assert back.pixel == into.other_pixel
     other = PlacedMask(Mask.from_array(bits), place[0] + 3.5, place[1] - 1)
-    both = sweep(placed, mask_delta, other, rect_delta)
-    direct = mask.sweep(other.mask, (3.5, -1), mask_delta, rect_delta)
+    both = sweep(placed, other_delta, other, rect_delta)
+    direct = mask.sweep(other.mask, (3.5, -1), other_delta, rect_delta)
     assert (both is None) == (direct is None)
     if both is not None:
         assert both.fraction == direct.fraction and both.point == direct.point + place

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.intervals import box_sweep, circle_box_fraction, first_fraction
 from collide2d._kernels.jit import inline_kernel, kernel
 
 EMPTY = 0
@@ -52,13 +53,14 @@ def node_kind(level, i, j, solid, full, offsets, blocks, depth, width, height):
 def tree_pairs(
     a_solid, a_full, a_offsets, a_blocks, a_depth, a_width, a_height, a_limit,
     b_solid, b_full, b_offsets, b_blocks, b_depth, b_width, b_height, b_limit,
-    ox, oy, stop_at_first, out_a, out_b,
+    ox, oy, stop_at_first, out_a, out_b, counters,
 ):  # fmt: skip
     """Pairs of non-empty nodes, ``a``'s at level ``a_limit`` (or full, with
     ``stop_at_first``) and ``b``'s likewise, whose rectangles overlap with ``b`` moved by
     ``(ox, oy)``. Fills ``out_a`` / ``out_b`` rows ``level, x0, y0, x1, y1`` and returns
     how many pairs there are (counted beyond the buffers). With ``stop_at_first`` it
-    returns 1 at the first pair of solid leaves (full nodes count as leaves then)."""
+    returns 1 at the first pair of solid leaves (full nodes count as leaves then).
+    ``counters`` += (leaf pairs reached, node pairs popped)."""
     cap = out_a.shape[0]
     size = 8 * (a_limit + b_limit + 4) + 16
     stack = np.empty((size, 6), dtype=np.int64)
@@ -83,6 +85,7 @@ def tree_pairs(
     found = 0
     while top > 0:
         top -= 1
+        counters[1] += 1
         la = stack[top, 0]
         ia = stack[top, 1]
         ja = stack[top, 2]
@@ -100,6 +103,7 @@ def tree_pairs(
         a_leaf = la >= a_limit or (stop_at_first and ka == FULL)
         b_leaf = lb >= b_limit or (stop_at_first and kb == FULL)
         if a_leaf and b_leaf:
+            counters[0] += 1
             if stop_at_first:
                 return 1
             if found < cap:
@@ -140,55 +144,21 @@ def tree_pairs(
 
 
 @inline_kernel
-def axis_interval(lo, hi, d, blo, bhi):
-    """Times when ``(lo + t d, hi + t d)`` overlaps ``(blo, bhi)``: the compiled twin of
-    ``collide2d.sweep._intervals.axis_interval``; empty as ``(inf, -inf)``."""
-    if d > 0.0:
-        return (blo - hi) / d, (bhi - lo) / d
-    if d < 0.0:
-        return (bhi - lo) / d, (blo - hi) / d
-    if lo < bhi and blo < hi:
-        return -np.inf, np.inf
-    return np.inf, -np.inf
-
-
-@inline_kernel
-def box_sweep(ax0, ay0, ax1, ay1, dx, dy, bx0, by0, bx1, by1):
-    """The slab sweep of box ``a`` moving by ``(dx, dy)`` against still box ``b`` (the
-    arithmetic of ``collide2d.sweep.rect``): ``(enter, leave, axis)`` of the open
-    interval of overlap on the whole line, ``axis`` 0 (x) or 1 (y) being the entry
-    axis (x on ties). Empty: ``enter >= leave``."""
-    ex, xx = axis_interval(ax0, ax1, dx, bx0, bx1)
-    ey, xy = axis_interval(ay0, ay1, dy, by0, by1)
-    if ex >= ey:
-        return ex, min(xx, xy), 0
-    return ey, min(xx, xy), 1
-
-
-@inline_kernel
-def first_time(enter, leave):
-    """The first moment in ``[0, 1)`` of the open interval, or ``inf``."""
-    if enter < leave and enter < 1.0 and leave > 0.0:
-        return max(enter, 0.0)
-    return np.inf
-
-
-@inline_kernel
-def push_nearest_last(stack, stack_t, stack_axis, top, kids, times, axes, order, count):
-    """Push ``kids[:count]`` (with their ``times`` and entry ``axes``) onto ``stack``
+def push_nearest_last(stack, stack_fraction, stack_axis, top, kids, fractions, axes, order, count):
+    """Push ``kids[:count]`` (with their ``fractions`` and entry ``axes``) onto ``stack``
     latest time first, so that the nearest child is popped next (an insertion sort:
     there are at most four). Returns the new top."""
     for k in range(count):
         order[k] = k
     for p in range(1, count):
         q = p
-        while q > 0 and times[order[q - 1]] < times[order[q]]:
+        while q > 0 and fractions[order[q - 1]] < fractions[order[q]]:
             order[q - 1], order[q] = order[q], order[q - 1]
             q -= 1
     for k in range(count):
         for m in range(kids.shape[1]):
             stack[top, m] = kids[order[k], m]
-        stack_t[top] = times[order[k]]
+        stack_fraction[top] = fractions[order[k]]
         stack_axis[top] = axes[order[k]]
         top += 1
     return top
@@ -198,7 +168,7 @@ def push_nearest_last(stack, stack_t, stack_axis, top, kids, times, axes, order,
 def tree_sweep(
     a_solid, a_full, a_offsets, a_blocks, a_depth, a_width, a_height, a_limit,
     b_solid, b_full, b_offsets, b_blocks, b_depth, b_width, b_height, b_limit,
-    ox, oy, dx, dy, result,
+    ox, oy, dx, dy, result, counters,
 ):  # fmt: skip
     """The first moment two quadtrees' solid leaves overlap, ``a`` moving by
     ``(dx, dy)`` against ``b`` placed at ``(ox, oy)``: branch and bound over node pairs,
@@ -210,13 +180,14 @@ def tree_sweep(
     earliest; on ties the smallest ``(a_y, a_x, b_y, b_x)``); fraction ``inf`` if none.
     Leaves are nodes at the level limits (single pixels at full detail). A pair's
     sweep is computed once, when it is pushed (empty children are never pushed):
-    the divisions of the slab test are most of the cost.
+    the divisions of the slab test are most of the cost. ``counters`` += (pair
+    sweeps computed, node pairs popped).
     """
     size = 8 * (a_limit + b_limit + 4) + 16
     stack = np.empty((size, 6), dtype=np.int64)
-    stack_t = np.empty(size)
+    stack_fraction = np.empty(size)
     stack_axis = np.empty(size, dtype=np.int64)
-    times = np.empty(4)
+    fractions = np.empty(4)
     axes = np.empty(4, dtype=np.int64)
     order = np.empty(4, dtype=np.int64)
     kids = np.empty((4, 6), dtype=np.int64)
@@ -237,13 +208,14 @@ def tree_sweep(
     )
     for k in range(6):
         stack[0, k] = 0
-    stack_t[0] = first_time(enter, leave)
+    stack_fraction[0] = first_fraction(enter, leave)
     stack_axis[0] = axis
-    top = 1 if stack_t[0] < np.inf else 0
+    top = 1 if stack_fraction[0] < np.inf else 0
     while top > 0:
         top -= 1
-        t = stack_t[top]
-        if t > best:
+        counters[1] += 1
+        fraction = stack_fraction[top]
+        if fraction > best:
             continue
         la = stack[top, 0]
         ia = stack[top, 1]
@@ -254,14 +226,14 @@ def tree_sweep(
         ax0, ay0, ax1, ay1 = node_box(la, ia, ja, a_depth, a_width, a_height)
         bx0, by0, bx1, by1 = node_box(lb, ib, jb, b_depth, b_width, b_height)
         key = (ay0, ax0, by0, bx0)  # no leaf pair below this one has a smaller key
-        if t == best and key >= best_key:
+        if fraction == best and key >= best_key:
             continue
         a_leaf = la >= a_limit
         b_leaf = lb >= b_limit
         if a_leaf and b_leaf:
-            best = t
+            best = fraction
             best_key = key
-            result[0] = t
+            result[0] = fraction
             result[1] = ax0
             result[2] = ay0
             result[3] = bx0
@@ -297,74 +269,37 @@ def tree_sweep(
                 fx0, fy0, fx1, fy1 = cx0, cy0, cx1, cy1
             if kind == EMPTY:  # (also a child outside the image)
                 continue
+            counters[0] += 1
             e, leave_c, axis_c = box_sweep(
                 mx0, my0, mx1, my1, dx, dy, fx0 + ox, fy0 + oy, fx1 + ox, fy1 + oy
             )
-            tc = first_time(e, leave_c)
-            if tc == np.inf or tc > best:
+            fraction_c = first_fraction(e, leave_c)
+            if fraction_c == np.inf or fraction_c > best:
                 continue
-            times[count] = tc
+            fractions[count] = fraction_c
             axes[count] = axis_c
             count += 1
-        top = push_nearest_last(stack, stack_t, stack_axis, top, kids, times, axes, order, count)
-
-
-@inline_kernel
-def _disc_entry(px, py, dx, dy, r):
-    """First time in ``[0, 1)`` that ``p + t d`` is inside the open disc of radius ``r``
-    about the origin (``collide2d.sweep._intervals.disc_interval`` in floats only)."""
-    if r <= 0.0:
-        return np.inf
-    a = dx * dx + dy * dy
-    c = px * px + py * py - r * r
-    if a == 0.0:
-        return 0.0 if c < 0.0 else np.inf
-    b = px * dx + py * dy
-    cross = px * dy - py * dx
-    disc = a * r * r - cross * cross
-    if disc <= 0.0:
-        return np.inf
-    q = -(b + np.copysign(np.sqrt(disc), b))
-    t1 = q / a
-    t2 = c / q
-    enter = min(t1, t2)
-    leave = max(t1, t2)
-    return first_time(enter, leave)
-
-
-@inline_kernel
-def circle_box_time(cx, cy, r, dx, dy, x0, y0, x1, y1):
-    """First time in ``[0, 1)`` the moving circle overlaps the box: the earliest entry
-    into the rounded box written as two widened boxes and four corner discs, as in
-    ``collide2d.sweep.circle``; ``inf`` if never."""
-    e1, l1, _ = box_sweep(cx, cy, cx, cy, dx, dy, x0 - r, y0, x1 + r, y1)
-    best = first_time(e1, l1)
-    e2, l2, _ = box_sweep(cx, cy, cx, cy, dx, dy, x0, y0 - r, x1, y1 + r)
-    best = min(best, first_time(e2, l2))
-    if r > 0.0:
-        best = min(best, _disc_entry(cx - x0, cy - y0, dx, dy, r))
-        best = min(best, _disc_entry(cx - x1, cy - y0, dx, dy, r))
-        best = min(best, _disc_entry(cx - x0, cy - y1, dx, dy, r))
-        best = min(best, _disc_entry(cx - x1, cy - y1, dx, dy, r))
-    return best
+        top = push_nearest_last(
+            stack, stack_fraction, stack_axis, top, kids, fractions, axes, order, count
+        )
 
 
 @kernel
 def tree_box_sweep(
     solid, full, offsets, blocks, depth, width, height, limit,
-    x0, y0, x1, y1, dx, dy, round_, result,
+    x0, y0, x1, y1, dx, dy, round_, result, counters,
 ):  # fmt: skip
     """The first moment the box ``(x0, y0, x1, y1)`` (with ``round_``: the circle of
     centre ``(x0, y0)`` and radius ``x1``), moving by ``(dx, dy)``, overlaps a solid
     leaf of the tree (nearest first, later nodes pruned). ``result`` gets
     ``fraction, leaf_x0, leaf_y0, axis``; fraction ``inf`` if none. Ties: the smallest
-    ``(leaf_y, leaf_x)``. As in :func:`tree_sweep`, a node's time is computed once,
-    when it is pushed."""
+    ``(leaf_y, leaf_x)``. As in :func:`tree_sweep`, a node's fraction is computed once,
+    when it is pushed. ``counters`` += (node sweeps computed, nodes popped)."""
     size = 4 * (limit + 4) + 16
     stack = np.empty((size, 3), dtype=np.int64)
-    stack_t = np.empty(size)
+    stack_fraction = np.empty(size)
     stack_axis = np.empty(size, dtype=np.int64)
-    times = np.empty(4)
+    fractions = np.empty(4)
     axes = np.empty(4, dtype=np.int64)
     kids = np.empty((4, 3), dtype=np.int64)
     order = np.empty(4, dtype=np.int64)
@@ -374,30 +309,31 @@ def tree_box_sweep(
     top = 0
     if node_kind(0, 0, 0, solid, full, offsets, blocks, depth, width, height) != EMPTY:
         nx0, ny0, nx1, ny1 = node_box(0, 0, 0, depth, width, height)
-        t, axis = _box_time(x0, y0, x1, y1, dx, dy, round_, nx0, ny0, nx1, ny1)
-        if t < np.inf:  # push the root as the children are pushed below
+        fraction, axis = _box_fraction(x0, y0, x1, y1, dx, dy, round_, nx0, ny0, nx1, ny1)
+        if fraction < np.inf:  # push the root as the children are pushed below
             stack[0, 0] = 0
             stack[0, 1] = 0
             stack[0, 2] = 0
-            stack_t[0] = t
+            stack_fraction[0] = fraction
             stack_axis[0] = axis
             top = 1
     while top > 0:
         top -= 1
-        t = stack_t[top]
-        if t > best:
+        counters[1] += 1
+        fraction = stack_fraction[top]
+        if fraction > best:
             continue
         level = stack[top, 0]
         i = stack[top, 1]
         j = stack[top, 2]
         nx0, ny0, nx1, ny1 = node_box(level, i, j, depth, width, height)
         key = (ny0, nx0)  # no leaf below has a smaller key
-        if t == best and key >= best_key:
+        if fraction == best and key >= best_key:
             continue
         if level >= limit:
-            best = t
+            best = fraction
             best_key = key
-            result[0] = t
+            result[0] = fraction
             result[1] = nx0
             result[2] = ny0
             result[3] = stack_axis[top]
@@ -412,23 +348,26 @@ def tree_box_sweep(
             ):
                 continue
             cx0, cy0, cx1, cy1 = node_box(level + 1, ki, kj, depth, width, height)
-            tc, axis_c = _box_time(x0, y0, x1, y1, dx, dy, round_, cx0, cy0, cx1, cy1)
-            if tc == np.inf or tc > best:
+            counters[0] += 1
+            fraction_c, axis_c = _box_fraction(x0, y0, x1, y1, dx, dy, round_, cx0, cy0, cx1, cy1)
+            if fraction_c == np.inf or fraction_c > best:
                 continue
             kids[count, 0] = level + 1
             kids[count, 1] = ki
             kids[count, 2] = kj
-            times[count] = tc
+            fractions[count] = fraction_c
             axes[count] = axis_c
             count += 1
-        top = push_nearest_last(stack, stack_t, stack_axis, top, kids, times, axes, order, count)
+        top = push_nearest_last(
+            stack, stack_fraction, stack_axis, top, kids, fractions, axes, order, count
+        )
 
 
 @inline_kernel
-def _box_time(x0, y0, x1, y1, dx, dy, round_, nx0, ny0, nx1, ny1):
+def _box_fraction(x0, y0, x1, y1, dx, dy, round_, nx0, ny0, nx1, ny1):
     """First time in ``[0, 1)`` the moving box (or, with ``round_``, circle) of
     :func:`tree_box_sweep` overlaps the node box, and the entry axis (0 for circles)."""
     if round_:
-        return circle_box_time(x0, y0, x1, dx, dy, nx0, ny0, nx1, ny1), 0
+        return circle_box_fraction(x0, y0, x1, dx, dy, nx0, ny0, nx1, ny1), 0
     enter, leave, axis = box_sweep(x0, y0, x1, y1, dx, dy, nx0, ny0, nx1, ny1)
-    return first_time(enter, leave), axis
+    return first_fraction(enter, leave), axis

@@ -20,9 +20,7 @@ import numpy as np
 
 from collide2d._kernels.jit import inline_kernel, kernel
 from collide2d._kernels.overlap import overlap_items
-
-MAX_STRIP = 2.0**52
-"""Strip numbers are clamped below this (in floats, before conversion to int)."""
+from collide2d.tolerances import MAX_STRIP
 
 
 @inline_kernel
@@ -37,7 +35,7 @@ def strip_of(y, oy, height):
 
 
 @kernel
-def build(level, heights, box, oy):
+def group_entries(level, heights, box, oy):
     """Group the items by level, then strip (not yet sorted by left edge).
 
     Returns ``(e_item, e_box, level_w, level_strip_off, strip_ids, strip_starts)``;

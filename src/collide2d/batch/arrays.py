@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
-FloatArray = NDArray[np.float64]
-IndexArray = NDArray[np.intp]
+from collide2d import _deprecation
+from collide2d._typing import FloatArray
+
+RENAMED_METHODS = {"grid": "strips"}
+"""Method names kept for one release after a rename."""
+
+
+def check_method(method: object, allowed: tuple[str, ...]) -> str:
+    """``method`` if it is one of ``allowed`` (a renamed one is translated, with a
+    warning); otherwise a ``ValueError`` naming it."""
+    if isinstance(method, str) and method in RENAMED_METHODS:
+        new = RENAMED_METHODS[method]
+        _deprecation.warn(f"method={method!r}", f"method={new!r}", stacklevel=4)
+        method = new
+    if not isinstance(method, str) or method not in allowed:
+        raise ValueError(f"method must be one of {', '.join(allowed)}; got {method!r}")
+    return method
 
 
 def _as_rows(value: ArrayLike, name: str, columns: int, layout: str) -> FloatArray:

@@ -5,20 +5,14 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from collide2d.batch.arrays import (
-    FloatArray,
-    IndexArray,
-    as_boxes,
-    as_circles,
-    bounds,
-    circle_bounds,
-)
-from collide2d.batch.stats import BatchStats
-from collide2d.broadphase.array_search import find_pairs
+from collide2d._kernels.search import PAIR_METHODS, find_pairs
+from collide2d._typing import FloatArray, IndexArray
+from collide2d.batch.arrays import as_boxes, as_circles, bounds, check_method, circle_bounds
+from collide2d.stats import Stats, check_stats
 
 
 def overlapping_pairs(
-    boxes: ArrayLike, *, method: str = "auto", stats: BatchStats | None = None
+    boxes: ArrayLike, *, method: str = "auto", stats: Stats | None = None
 ) -> IndexArray:
     """Find every pair of boxes whose interiors overlap.
 
@@ -26,13 +20,14 @@ def overlapping_pairs(
     ----------
     boxes : array_like of shape (N, 4)
         Rows of ``x, y, w, h``; converted to float64.
-    method : {"auto", "grid", "sort_and_sweep", "brute_force"}
-        How candidates are found; every method returns the same array. ``grid``
+    method : {"auto", "strips", "sort_and_sweep", "brute_force"}
+        How candidates are found; every method returns the same array. ``strips``
         sorts boxes into levels by size and into horizontal strips, each swept along
         x (robust to mixed sizes and clusters); ``sort_and_sweep`` sweeps along x
         only; ``brute_force`` tests all pairs. ``auto`` uses brute force for
-        a few boxes and the grid otherwise.
-    stats : BatchStats, optional
+        a few boxes and the strips otherwise. (``"grid"`` is the deprecated name
+        of ``"strips"``.)
+    stats : Stats, optional
         Filled in with the method used and the tests made.
 
     Returns
@@ -47,11 +42,13 @@ def overlapping_pairs(
     array([[0, 1],
            [1, 2]])
     """
+    method = check_method(method, PAIR_METHODS)
+    stats = check_stats(stats)
     return _pairs(bounds(as_boxes(boxes)), np.zeros((0, 3)), 0, method, stats)
 
 
 def overlapping_circle_pairs(
-    circles: ArrayLike, *, method: str = "auto", stats: BatchStats | None = None
+    circles: ArrayLike, *, method: str = "auto", stats: Stats | None = None
 ) -> IndexArray:
     """Find every pair of circles that overlap (centre distance ``< r1 + r2``).
 
@@ -59,9 +56,9 @@ def overlapping_circle_pairs(
     ----------
     circles : array_like of shape (N, 3)
         Rows of ``x, y, r``; converted to float64.
-    method : {"auto", "grid", "sort_and_sweep", "brute_force"}
+    method : {"auto", "strips", "sort_and_sweep", "brute_force"}
         As for :func:`overlapping_pairs`; candidates come from the circles' bounds.
-    stats : BatchStats, optional
+    stats : Stats, optional
         Filled in with the method used and the tests made.
 
     Returns
@@ -74,18 +71,18 @@ def overlapping_circle_pairs(
     >>> overlapping_circle_pairs([[0, 0, 1], [1.5, 0, 1], [3.5, 0, 1]])
     array([[0, 1]])
     """
+    method = check_method(method, PAIR_METHODS)
+    stats = check_stats(stats)
     array = as_circles(circles)
     return _pairs(circle_bounds(array), array, 1, method, stats)
 
 
 def _pairs(
-    box: FloatArray, circles: FloatArray, mode: int, method: str, stats: BatchStats | None
+    box: FloatArray, circles: FloatArray, mode: int, method: str, stats: Stats | None
 ) -> IndexArray:
     pairs, counters, used = find_pairs(box, circles, mode, method)
     if stats is not None:
         n = box.shape[0]
-        stats.method = used
-        stats.tests = int(counters[0])
-        stats.visits = int(counters[1])
-        stats.brute_force_tests = n * (n - 1) // 2
+        stats.begin(used, n * (n - 1) // 2)
+        stats.count(int(counters[0]), int(counters[1]))
     return pairs

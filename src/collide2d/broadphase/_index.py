@@ -1,30 +1,21 @@
-"""What every broadphase shares: keys, shapes, exact filtering, ordering, pair cache.
+"""What every broadphase shares: keys, shapes, exact filtering and ordering.
 
-A subclass only finds *candidates* (a superset of the keys whose bounds touch a
-box, as closed sets) through four hooks; this base class checks input, keeps the
-structure unchanged on errors, runs the exact tests and orders the results, so
-all implementations give identical answers.
-
-``pairs()`` is incremental: after the first call the overlapping pairs are kept
-per key, and later calls re-test only the keys added or updated since, through
-``_candidates``. A frame in which few objects move costs little.
+A subclass finds *candidates* (a superset of the keys whose bounds touch a box, as
+closed sets) through the hooks below, and answers ``pairs()`` its own way; this
+base class checks input, keeps the structure unchanged on errors, runs the exact
+tests and orders the results, so all implementations give identical answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from collide2d.broadphase.protocol import (
-    BroadphaseStats,
-    DuplicateKeyError,
-    Key,
-    Shape,
-    UnknownKeyError,
-)
+from collide2d.broadphase.protocol import DuplicateKeyError, Key, UnknownKeyError
+from collide2d.continuous.ray import raycast
 from collide2d.geometry import _checks
-from collide2d.geometry.overlap import as_shape, overlaps
+from collide2d.geometry.overlap import Shape, as_shape, overlaps
 from collide2d.geometry.rect import Rect
-from collide2d.sweep.ray import raycast
+from collide2d.stats import Stats
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom (closed)
 
@@ -41,17 +32,15 @@ def bounds_of(shape: Shape) -> Box:
 class Index:
     """Base class of the broadphases (see the module docstring)."""
 
+    method = ""
+    """The algorithm's name, reported in ``stats.method``."""
+
     def __init__(self) -> None:
         self._shapes: dict[Key, Shape] = {}
         self._boxes: dict[Key, Box] = {}
         self._order: dict[Key, int] = {}
         self._next_order = 0
-        # The pair cache, filled by the first pairs(): each key's overlapping partners,
-        # and the last result as rows (order a, order b, key a, key b), sorted.
-        self._partners: dict[Key, set[Key]] | None = None
-        self._rows: list[tuple[int, int, Key, Key]] = []
-        self._dirty: set[Key] = set()
-        self.stats = BroadphaseStats()
+        self.stats = Stats(method=self.method)
 
     # -- hooks for subclasses ---------------------------------------------------------
     def _insert(self, key: Key, box: Box) -> None:
@@ -67,10 +56,6 @@ class Index:
 
     def _candidates(self, box: Box) -> Iterable[Key]:
         """Keys whose boxes may touch ``box`` (closed); count visits in ``stats``."""
-        raise NotImplementedError
-
-    def _candidate_pairs(self) -> Iterable[tuple[Key, Key]]:
-        """Pairs of distinct keys whose boxes may touch, each at least once."""
         raise NotImplementedError
 
     def _validate_structure(self) -> None:
@@ -100,9 +85,6 @@ class Index:
         self._boxes[key] = box
         self._order[key] = self._next_order
         self._next_order += 1
-        if self._partners is not None:
-            self._partners[key] = set()
-            self._dirty.add(key)
 
     def remove(self, key: Key) -> None:
         """Delete ``key``.
@@ -117,13 +99,6 @@ class Index:
         del self._shapes[key]
         del self._boxes[key]
         del self._order[key]
-        if self._partners is not None:
-            others = self._partners.pop(key)
-            for other in others:
-                self._partners[other].discard(key)
-            if others:
-                self._rows = [row for row in self._rows if row[2] != key and row[3] != key]
-            self._dirty.discard(key)
 
     def update(self, key: Key, shape: Shape) -> None:
         """Replace ``key``'s shape (a teleport: no sweep and no response).
@@ -143,8 +118,6 @@ class Index:
             self._move(key, old, box)
             self._boxes[key] = box
         self._shapes[key] = shape
-        if self._partners is not None:
-            self._dirty.add(key)
 
     def _require(self, key: Key) -> None:
         try:
@@ -194,8 +167,13 @@ class Index:
         x, y = _checks.point(point, "point")
         return self._query_shape(Rect(x, y, 0.0, 0.0), (x, y, x, y))
 
+    def _begin_pairs(self) -> None:
+        """Start counting a ``pairs()`` call (brute force would test every pair)."""
+        n = len(self._shapes)
+        self.stats.begin(brute_force_tests=n * (n - 1) // 2)
+
     def _query_shape(self, shape: Shape, box: Box) -> list[Key]:
-        self.stats.begin()
+        self.stats.begin(brute_force_tests=len(self._shapes))
         candidates = set(self._candidates(box))
         self.stats.count(tests=len(candidates))
         shapes = self._shapes
@@ -213,7 +191,7 @@ class Index:
         ox, oy = _checks.point(origin, "origin")
         dx, dy = _checks.point(delta, "delta")
         box = (min(ox, ox + dx), min(oy, oy + dy), max(ox, ox + dx), max(oy, oy + dy))
-        self.stats.begin()
+        self.stats.begin(brute_force_tests=len(self._shapes))
         candidates = set(self._candidates(box))
         self.stats.count(tests=len(candidates))
         hits = []
@@ -230,78 +208,7 @@ class Index:
         Each pair is ``(first, second)`` with ``first`` added before ``second``, and the
         list is sorted by the order in which keys were added.
         """
-        self.stats.begin()
-        if self._partners is None:
-            self._pairs_from_scratch()
-        elif self._dirty:
-            self._pairs_of_dirty_keys()
-        self._dirty = set()
-        return [(row[2], row[3]) for row in self._rows]
-
-    def _pairs_from_scratch(self) -> None:
-        shapes = self._shapes
-        order = self._order
-        partners: dict[Key, set[Key]] = {key: set() for key in shapes}
-        tested: set[tuple[int, int]] = set()
-        rows = []
-        for a, b in self._candidate_pairs():
-            oa = order[a]
-            ob = order[b]
-            if oa > ob:
-                a, b, oa, ob = b, a, ob, oa
-            if (oa, ob) in tested:
-                continue
-            tested.add((oa, ob))
-            if overlaps(shapes[a], shapes[b]):
-                partners[a].add(b)
-                partners[b].add(a)
-                rows.append((oa, ob, a, b))
-        self.stats.count(tests=len(tested))
-        rows.sort()  # rows are unique in (oa, ob): the keys are never compared
-        self._partners = partners
-        self._rows = rows
-
-    def _pairs_of_dirty_keys(self) -> None:
-        """Re-test only the keys added or updated since the last call."""
-        partners = self._partners
-        if partners is None:  # pragma: no cover - only called once the cache exists
-            raise RuntimeError("no pair cache")
-        shapes = self._shapes
-        order = self._order
-        dirty = self._dirty
-        old: set[tuple[int, int]] = set()
-        for key in dirty:
-            mine = order[key]
-            for other in partners[key]:
-                theirs = order[other]
-                old.add((mine, theirs) if mine < theirs else (theirs, mine))
-                partners[other].discard(key)
-            partners[key] = set()
-        new: dict[tuple[int, int], tuple[Key, Key]] = {}
-        tests = 0
-        for key in dirty:
-            shape = shapes[key]
-            mine = order[key]
-            for other in self._candidates(self._boxes[key]):
-                theirs = order[other]
-                pair = (mine, theirs) if mine < theirs else (theirs, mine)
-                if other == key or pair in new:
-                    continue
-                tests += 1
-                if overlaps(shape, shapes[other]):
-                    partners[key].add(other)
-                    partners[other].add(key)
-                    new[pair] = (key, other) if mine < theirs else (other, key)
-        self.stats.count(tests=tests)
-        gone = old.difference(new)
-        rows = self._rows
-        if gone:
-            rows = [row for row in rows if (row[0], row[1]) not in gone]
-        added = [(*pair, *keys) for pair, keys in new.items() if pair not in old]
-        if added:
-            rows.extend(added)
-            rows.sort()  # a sorted run and a short tail: nearly linear
-        self._rows = rows
+        raise NotImplementedError
 
     def validate(self) -> None:
         """Check the internal invariants; raise ``AssertionError`` if one fails."""
@@ -310,16 +217,4 @@ class Index:
         for key, shape in self._shapes.items():
             if self._boxes[key] != bounds_of(shape):
                 raise AssertionError(f"stale box for {key!r}")
-        if self._partners is not None:
-            if self._partners.keys() != self._shapes.keys():
-                raise AssertionError("the pair cache has other keys than the index")
-            if not self._dirty:
-                from_partners = {
-                    (self._order[a], self._order[b])
-                    for a, others in self._partners.items()
-                    for b in others
-                    if self._order[a] < self._order[b]
-                }
-                if from_partners != {(row[0], row[1]) for row in self._rows}:
-                    raise AssertionError("the cached pairs and partners disagree")
         self._validate_structure()

@@ -24,9 +24,11 @@ class BruteForce(Index):
     >>> index.add("c", Rect(10, 0, 5, 7))  # touches "a", overlaps "b"
     >>> index.pairs()
     [('a', 'b'), ('b', 'c')]
-    >>> index.stats.last_tests
+    >>> index.stats.tests
     3
     """
+
+    method = "brute_force"
 
     def _insert(self, key: Key, box: Box) -> None:
         pass
@@ -40,7 +42,7 @@ class BruteForce(Index):
 
     def pairs(self) -> list[tuple[Key, Key]]:
         """Every overlapping pair, by testing all pairs (no cache)."""
-        self.stats.begin()
+        self._begin_pairs()
         keys = list(self._shapes)  # insertion order, which is the result order
         shapes = [self._shapes[key] for key in keys]
         found = []

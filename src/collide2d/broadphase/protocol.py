@@ -1,16 +1,15 @@
-"""The interface every broadphase implements, its statistics and its errors."""
+"""The interface every broadphase implements, and its errors."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from collide2d.geometry.circle import Circle
+from collide2d.geometry.overlap import Shape
 from collide2d.geometry.rect import Rect
+from collide2d.stats import Stats
 
 Key = Hashable
-Shape = Rect | Circle
 
 
 class UnknownKeyError(KeyError, ValueError):
@@ -24,40 +23,6 @@ class DuplicateKeyError(ValueError):
     """A key that is already in the structure."""
 
 
-@dataclass
-class BroadphaseStats:
-    """What the last query and all queries so far cost.
-
-    Attributes
-    ----------
-    last_tests, total_tests : int
-        Exact shape tests performed (``overlaps`` or ``raycast`` calls).
-    last_visits, total_visits : int
-        Structure elements visited: tree nodes, grid cells, or list entries.
-    queries : int
-        Queries (including ``pairs``) performed so far.
-    """
-
-    last_tests: int = 0
-    last_visits: int = 0
-    total_tests: int = 0
-    total_visits: int = 0
-    queries: int = 0
-
-    def begin(self) -> None:
-        """Start counting a new query."""
-        self.last_tests = 0
-        self.last_visits = 0
-        self.queries += 1
-
-    def count(self, tests: int = 0, visits: int = 0) -> None:
-        """Add to both the last query and the totals."""
-        self.last_tests += tests
-        self.last_visits += visits
-        self.total_tests += tests
-        self.total_visits += visits
-
-
 @runtime_checkable
 class Broadphase(Protocol):
     """A spatial index of keyed rectangles and circles.
@@ -67,7 +32,7 @@ class Broadphase(Protocol):
     Overlap is strict, as everywhere in collide2d.
     """
 
-    stats: BroadphaseStats
+    stats: Stats
 
     def add(self, key: Key, shape: Shape) -> None:
         """Insert ``shape`` under a new ``key``."""

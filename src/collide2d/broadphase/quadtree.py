@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from collide2d.broadphase._index import Box, Index
+from collide2d.broadphase._index import Box
+from collide2d.broadphase.pair_cache import CachedPairsIndex
 from collide2d.broadphase.protocol import Key
 from collide2d.geometry.rect import Rect
 
@@ -44,8 +45,8 @@ class _Node:
         ]
 
 
-class Quadtree(Index):
-    """The write-ups' region quadtree: a leaf splits when it holds too many shapes.
+class Quadtree(CachedPairsIndex):
+    """A region quadtree: a leaf splits when it holds too many shapes.
 
     A shape is listed in every leaf its bounds touch. A leaf holding more than
     ``capacity`` shapes splits into four quadrants, unless it is at ``max_depth``
@@ -72,6 +73,8 @@ class Quadtree(Index):
     >>> tree.pairs(), tree.query_point((45, 20)), len(tree.leaves()) > 1
     ([], [1], True)
     """
+
+    method = "quadtree"
 
     def __init__(self, bounds: Rect | None = None, capacity: int = 4, max_depth: int = 8) -> None:
         if bounds is not None and not isinstance(bounds, Rect):

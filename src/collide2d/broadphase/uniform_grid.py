@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 
-from collide2d.broadphase._index import Box, Index
+from collide2d.broadphase._index import Box
+from collide2d.broadphase.pair_cache import CachedPairsIndex
 from collide2d.broadphase.protocol import Key
 from collide2d.geometry import _checks
 from collide2d.geometry.rect import Rect
@@ -17,7 +18,7 @@ MAX_CELLS_PER_SHAPE = 1024
 large shapes that every query checks, instead of in the cells."""
 
 
-class UniformGrid(Index):
+class UniformGrid(CachedPairsIndex):
     """Shapes are listed in every square cell their bounds touch.
 
     Parameters
@@ -36,6 +37,8 @@ class UniformGrid(Index):
     >>> grid.query_rect(Rect(5, 5, 1, 1)), grid.pairs()
     ([1], [])
     """
+
+    method = "uniform_grid"
 
     def __init__(self, cell_size: float = 64.0) -> None:
         size = _checks.real(cell_size, "cell_size")

@@ -10,7 +10,8 @@ import pygame
 
 from collide2d import BruteForce, Quadtree, Rect, SortAndSweep, UniformGrid
 from collide2d.broadphase import Broadphase
-from collide2d.broadphase.protocol import Key, Shape
+from collide2d.broadphase.protocol import Key
+from collide2d.geometry import Shape
 
 CELL = (70, 90, 120)
 """Grid cells and tree leaves are outlined in this colour (the smoke tests look for it)."""
@@ -75,7 +76,7 @@ class BroadphaseView:
         """Objects, the checks brute force would make, the checks made, the ratio."""
         n = len(self.index)
         brute = n * (n - 1) // 2
-        made = self.index.stats.last_tests
+        made = self.index.stats.tests
         ratio = f"{brute / made:.1f}x fewer" if made else "-"
         return [
             f"broadphase: {self.kind} (B to switch, C: cells {'on' if self.show_cells else 'off'})",

@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 
 from collide2d import Hit, Rect, Vec2, sweep
 from collide2d.demos._app import DIM, SIZE, Demo, Input
-from collide2d.mask import Mask, MaskHit
+from collide2d.mask import Mask
 
 CANVAS = 64
 CANVAS_SCALE = 2
@@ -63,7 +63,7 @@ class MasksDemo(Demo):
         self.running = False
         self.drawing: str | None = None
         self.dragging: str | None = None
-        self.hit: MaskHit | None = None
+        self.hit: Hit | None = None
         self.stop: Vec2 | None = None
 
     # -- geometry ------------------------------------------------------------------------
@@ -86,7 +86,7 @@ class MasksDemo(Demo):
         """Fraction and normal of the collider moving by ``delta``, in the current mode."""
         a, b = self.collider, self.blocker
         offset = self._offset()
-        hit: MaskHit | Hit | None
+        hit: Hit | None
         if MODES[self.mode] == "masks":
             hit = a.sweep(
                 b,
@@ -100,7 +100,7 @@ class MasksDemo(Demo):
             hit = b.sweep_rect(box, delta, max_level=self.levels["blocker"])
         else:
             hit = sweep(a.bounding_rect(), delta, b.bounding_rect().moved(offset))
-        self.hit = hit if isinstance(hit, MaskHit) else None
+        self.hit = hit if hit is not None and hit.other_pixel is not None else None
         return None if hit is None else (hit.fraction, hit.normal)
 
     # -- input ---------------------------------------------------------------------------

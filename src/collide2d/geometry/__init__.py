@@ -1,7 +1,13 @@
 """Exact geometry in plain Python: the executable specification of collide2d."""
 
 from collide2d.geometry.circle import Circle
-from collide2d.geometry.overlap import circle_rect_overlap, circles_overlap, overlaps, rects_overlap
+from collide2d.geometry.overlap import (
+    Shape,
+    overlaps,
+    overlaps_circle_circle,
+    overlaps_circle_rect,
+    overlaps_rect_rect,
+)
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.segment import Segment
 from collide2d.geometry.vec2 import Vec2
@@ -10,9 +16,10 @@ __all__ = [
     "Circle",
     "Rect",
     "Segment",
+    "Shape",
     "Vec2",
-    "circle_rect_overlap",
-    "circles_overlap",
     "overlaps",
-    "rects_overlap",
+    "overlaps_circle_circle",
+    "overlaps_circle_rect",
+    "overlaps_rect_rect",
 ]

@@ -12,14 +12,15 @@ from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 
 Shape = Rect | Circle
+"""A rectangle or a circle: what the geometry, the broadphases and the batch API take."""
 
 
-def rects_overlap(a: Rect, b: Rect) -> bool:
+def overlaps_rect_rect(a: Rect, b: Rect) -> bool:
     """Return whether the interiors of two rectangles overlap.
 
-    >>> rects_overlap(Rect(0, 0, 2, 2), Rect(1, 1, 2, 2))
+    >>> overlaps_rect_rect(Rect(0, 0, 2, 2), Rect(1, 1, 2, 2))
     True
-    >>> rects_overlap(Rect(0, 0, 2, 2), Rect(2, 0, 2, 2))  # touching edges
+    >>> overlaps_rect_rect(Rect(0, 0, 2, 2), Rect(2, 0, 2, 2))  # touching edges
     False
     """
     ax, ay, aw, ah = a
@@ -27,12 +28,12 @@ def rects_overlap(a: Rect, b: Rect) -> bool:
     return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
 
 
-def circles_overlap(a: Circle, b: Circle) -> bool:
+def overlaps_circle_circle(a: Circle, b: Circle) -> bool:
     """Return whether two open discs overlap (centre distance ``< a.r + b.r``).
 
-    >>> circles_overlap(Circle(0, 0, 1), Circle(1.5, 0, 1))
+    >>> overlaps_circle_circle(Circle(0, 0, 1), Circle(1.5, 0, 1))
     True
-    >>> circles_overlap(Circle(0, 0, 1), Circle(2, 0, 1))  # touching
+    >>> overlaps_circle_circle(Circle(0, 0, 1), Circle(2, 0, 1))  # touching
     False
     """
     dx = a[0] - b[0]
@@ -41,16 +42,16 @@ def circles_overlap(a: Circle, b: Circle) -> bool:
     return dx * dx + dy * dy < reach * reach
 
 
-def circle_rect_overlap(circle: Circle, rect: Rect) -> bool:
+def overlaps_circle_rect(circle: Circle, rect: Rect) -> bool:
     """Return whether a circle overlaps a rectangle.
 
     True when the distance from the circle's centre to the closed rectangle is
     less than the radius. A zero-radius circle (a point) overlaps only if it lies
     strictly inside the rectangle.
 
-    >>> circle_rect_overlap(Circle(3, 1, 1.5), Rect(0, 0, 2, 2))
+    >>> overlaps_circle_rect(Circle(3, 1, 1.5), Rect(0, 0, 2, 2))
     True
-    >>> circle_rect_overlap(Circle(3, 3, 1), Rect(0, 0, 2, 2))
+    >>> overlaps_circle_rect(Circle(3, 3, 1), Rect(0, 0, 2, 2))
     False
     """
     cx, cy, r = circle
@@ -65,7 +66,8 @@ def circle_rect_overlap(circle: Circle, rect: Rect) -> bool:
 
 
 def overlaps(a: Shape, b: Shape) -> bool:
-    """Return whether two shapes overlap, strictly (touching is not overlapping).
+    """Return whether two rectangles or circles overlap, strictly (touching is not
+    overlapping). :func:`collide2d.overlaps` also takes masks.
 
     Parameters
     ----------
@@ -92,12 +94,12 @@ def overlaps(a: Shape, b: Shape) -> bool:
             bx, by, bw, bh = b  # type: ignore[misc]
             return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
         if tb is Circle:
-            return circle_rect_overlap(b, a)  # type: ignore[arg-type]
+            return overlaps_circle_rect(b, a)  # type: ignore[arg-type]
     elif ta is Circle:
         if tb is Circle:
-            return circles_overlap(a, b)  # type: ignore[arg-type]
+            return overlaps_circle_circle(a, b)  # type: ignore[arg-type]
         if tb is Rect:
-            return circle_rect_overlap(a, b)  # type: ignore[arg-type]
+            return overlaps_circle_rect(a, b)  # type: ignore[arg-type]
     else:
         return overlaps(as_shape(a, "a"), b)
     return overlaps(a, as_shape(b, "b"))

@@ -3,53 +3,33 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
+from collide2d import _deprecation
+from collide2d.continuous.hit import Hit
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.mask import queries
-from collide2d.mask.queries import overlaps as _overlaps
-
-if TYPE_CHECKING:
-    from collide2d.mask.quadtree import MaskQuadtree
-    from collide2d.mask.sweep import MaskHit
-
-BoolArray = NDArray[np.bool_]
-Runs = tuple[
-    NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]
-]
-WORD = 64
+from collide2d.mask.queries import NodePairs
+from collide2d.mask.storage import MaskStorage
+from collide2d.mask.sweep import sweep_masks, sweep_shape
+from collide2d.tolerances import MASK_OFFSET_EXACT
 
 
-class NodePairs(NamedTuple):
-    """Pairs of intersecting quadtree nodes of two masks.
-
-    Attributes
-    ----------
-    a_rects, b_rects : ndarray of shape (K, 4)
-        Rows ``x, y, w, h`` of each pair's node of ``self`` (in its coordinates) and of
-        ``other`` (in its own coordinates).
-    a_levels, b_levels : ndarray of shape (K,), dtype intp
-        The nodes' levels.
-    """
-
-    a_rects: NDArray[np.float64]
-    b_rects: NDArray[np.float64]
-    a_levels: NDArray[np.intp]
-    b_levels: NDArray[np.intp]
-
-
-class Mask:
+class Mask(MaskStorage):
     """A binary pixel grid: pixel ``(x, y)`` is the unit square ``[x, x+1) x [y, y+1)``.
 
     The pixels live in a bool array indexed ``[y, x]``; the API speaks ``(x, y)``.
     Queries against another mask take ``offset = other.topleft - self.topleft``,
     which may be fractional. Overlap is strict as everywhere in collide2d: two
-    pixels overlap when their open squares share area.
+    pixels overlap when their open squares share area. Storage, edits and copies
+    are those of :class:`~collide2d.mask.storage.MaskStorage`; each query below is a
+    thin wrapper over a function of ``collide2d.mask.queries`` or
+    ``collide2d.mask.sweep``.
 
     Parameters
     ----------
@@ -68,17 +48,7 @@ class Mask:
     False
     """
 
-    __slots__ = ("_bits", "_runs", "_size", "_tree", "_words")
-
-    def __init__(self, size: tuple[int, int], fill: bool = False) -> None:
-        w, h = _size(size)
-        self._size = (w, h)
-        # The pixels as bools; None while only the packed words exist (a mask made
-        # from words, such as an overlap mask), unpacked on first use.
-        self._bits: BoolArray | None = np.full((h, w), bool(fill), dtype=bool)
-        self._words: NDArray[np.uint64] | None = None
-        self._runs: Runs | None = None
-        self._tree: MaskQuadtree | None = None
+    __slots__ = ()
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -90,16 +60,10 @@ class Mask:
         ValueError
             If ``array`` is not two-dimensional.
         """
-        bits = np.array(array, dtype=bool, copy=True)
-        if bits.ndim != 2:
-            raise ValueError(f"array must be two-dimensional [y, x], got shape {bits.shape}")
-        mask = cls.__new__(cls)
-        mask._bits = np.ascontiguousarray(bits)
-        mask._size = (int(bits.shape[1]), int(bits.shape[0]))
-        mask._words = None
-        mask._runs = None
-        mask._tree = None
-        return mask
+        pixels = np.array(array, dtype=bool, copy=True)
+        if pixels.ndim != 2:
+            raise ValueError(f"array must be two-dimensional [y, x], got shape {pixels.shape}")
+        return cls._from_bits(np.ascontiguousarray(pixels))
 
     @classmethod
     def from_image(
@@ -108,126 +72,12 @@ class Mask:
         threshold: int = 127,
         colorkey: tuple[int, int, int] | None = None,
     ) -> Mask:
-        """A mask of an image's solid pixels (needs Pillow).
+        """Deprecated: :func:`collide2d.interop.image.mask_from_image` (image decoding
+        lives at the edge of the library, with the pygame conversions)."""
+        from collide2d.interop.image import mask_from_image  # the deprecated route only
 
-        Parameters
-        ----------
-        image : path or PIL.Image.Image
-            The image, or a path to it.
-        threshold : int, default 127
-            A pixel is solid when its alpha is above this (0 to 255).
-        colorkey : (r, g, b), optional
-            For images without alpha (or to ignore it): pixels of this colour are
-            empty and all others solid.
-        """
-        from collide2d.interop.image import image_alpha
-
-        if (
-            isinstance(threshold, bool)
-            or not isinstance(threshold, int)
-            or not 0 <= threshold <= 255
-        ):
-            raise ValueError(f"threshold must be an int from 0 to 255, got {threshold!r}")
-        return cls.from_array(image_alpha(image, threshold, colorkey))
-
-    # -- pixels ----------------------------------------------------------------------------
-    @property
-    def size(self) -> tuple[int, int]:
-        """``(width, height)``."""
-        return self._size
-
-    @property
-    def width(self) -> int:
-        """Pixels per row."""
-        return self._size[0]
-
-    @property
-    def height(self) -> int:
-        """Rows."""
-        return self._size[1]
-
-    def to_array(self) -> BoolArray:
-        """A copy of the pixels as a bool array indexed ``[y, x]``."""
-        return self._array().copy()
-
-    def get_at(self, pos: tuple[int, int]) -> bool:
-        """Whether pixel ``pos = (x, y)`` is solid.
-
-        Raises
-        ------
-        IndexError
-            If ``pos`` lies outside the mask.
-        """
-        x, y = self._pixel(pos, "pos")
-        return bool(self._array()[y, x])
-
-    def set_at(self, pos: tuple[int, int], value: bool = True) -> None:
-        """Make pixel ``pos = (x, y)`` solid (or empty with ``value=False``)."""
-        x, y = self._pixel(pos, "pos")
-        self._array()[y, x] = bool(value)
-        self._changed()
-
-    def count(self) -> int:
-        """The number of solid pixels."""
-        return int(np.count_nonzero(self._array()))
-
-    def bounding_rect(self) -> Rect:
-        """The smallest rectangle holding every solid pixel (``Rect(0, 0, 0, 0)`` if none).
-
-        >>> Mask.from_array([[0, 0, 0], [0, 1, 1]]).bounding_rect()
-        Rect(x=1.0, y=1.0, w=2.0, h=1.0)
-        """
-        ys, xs = np.nonzero(self._array())
-        if xs.size == 0:
-            return Rect(0, 0, 0, 0)
-        return Rect(
-            int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
-        )
-
-    def fill(self) -> None:
-        """Make every pixel solid."""
-        self._array()[:] = True
-        self._changed()
-
-    def clear(self) -> None:
-        """Make every pixel empty."""
-        self._array()[:] = False
-        self._changed()
-
-    def invert(self) -> None:
-        """Swap solid and empty pixels."""
-        bits = self._array()
-        np.logical_not(bits, out=bits)
-        self._changed()
-
-    def draw(self, other: Mask, offset: tuple[int, int]) -> None:
-        """Make solid every pixel under a solid pixel of ``other`` placed at ``offset``
-        (integer, ``other.topleft - self.topleft``)."""
-        mine, theirs = self._window(other, offset)
-        if mine is not None:
-            self._array()[mine] |= other._array()[theirs]
-            self._changed()
-
-    def erase(self, other: Mask, offset: tuple[int, int]) -> None:
-        """Make empty every pixel under a solid pixel of ``other`` placed at ``offset``."""
-        mine, theirs = self._window(other, offset)
-        if mine is not None:
-            self._array()[mine] &= ~other._array()[theirs]
-            self._changed()
-
-    def copy(self) -> Mask:
-        """An independent copy."""
-        return Mask.from_array(self._array())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Mask):
-            return NotImplemented
-        return self._size == other._size and bool(np.array_equal(self._array(), other._array()))
-
-    __hash__ = None  # type: ignore[assignment]  # masks are mutable
-
-    def __repr__(self) -> str:
-        return f"Mask(size={self.size}, count={self.count()})"
+        _deprecation.warn("Mask.from_image", "collide2d.interop.image.mask_from_image")
+        return mask_from_image(image, threshold, colorkey)
 
     # -- queries against another mask -------------------------------------------------------
     def overlaps(
@@ -249,7 +99,7 @@ class Mask:
             other = _other(other)
         ox, oy = _offset(offset)
         if max_level is None and other_max_level is None:
-            return _overlaps(self, other, ox, oy)
+            return queries.overlaps(self, other, ox, oy)
         return queries.tree_overlaps(self, other, (ox, oy), max_level, other_max_level)
 
     def overlap_pairs(
@@ -259,7 +109,7 @@ class Mask:
         max_level: int | None = None,
         other_max_level: int | None = None,
     ) -> NodePairs:
-        """Every pair of intersecting quadtree nodes (the write-up's "all intersections").
+        """Every pair of intersecting quadtree nodes ("all intersections").
 
         Nodes are cut at ``max_level`` (``self``) and ``other_max_level`` (``other``),
         each at full detail (single pixels) by default, so that the default lists every
@@ -290,7 +140,7 @@ class Mask:
         if type(other) is not Mask:
             other = _other(other)
         ox, oy = _offset(offset)
-        return Mask._from_words(queries.overlap_words(self, other, ox, oy), self._size)
+        return Mask._from_words(queries.overlap_words(self, other, ox, oy), self.size)
 
     def overlaps_rect(self, rect: Rect, offset: tuple[float, float] = (0.0, 0.0)) -> bool:
         """Whether a solid pixel overlaps ``rect`` moved by ``offset`` (mask-local coordinates).
@@ -323,7 +173,7 @@ class Mask:
         other_delta: tuple[float, float] = (0.0, 0.0),
         max_level: int | None = None,
         other_max_level: int | None = None,
-    ) -> MaskHit | None:
+    ) -> Hit | None:
         """The first moment any solid pixel of ``self``, moving by ``delta``, overlaps one
         of ``other``, placed at ``offset`` and moving by ``other_delta``.
 
@@ -331,6 +181,8 @@ class Mask:
         sliding along does not hit, reaching contact exactly at the end of the frame
         does not hit, starting overlapped hits at 0 with ``started_overlapping``. With
         levels, coarse nodes count as solid: the hit is never later than the exact one.
+        The hit's ``point`` is in ``self``'s coordinates at the start of the frame;
+        ``pixel`` and ``other_pixel`` are the two pixels that met.
 
         Examples
         --------
@@ -340,8 +192,6 @@ class Mask:
         >>> hit.fraction, hit.normal, hit.pixel, hit.other_pixel
         (0.5666666666666667, Vec2(x=-1.0, y=0.0), (2, 1), (0, 4))
         """
-        from collide2d.mask.sweep import sweep_masks
-
         return sweep_masks(
             self,
             _other(other),
@@ -356,161 +206,60 @@ class Mask:
         self,
         rect: Rect,
         delta: tuple[float, float],
-        mask_delta: tuple[float, float] = (0.0, 0.0),
+        other_delta: tuple[float, float] = (0.0, 0.0),
         max_level: int | None = None,
-    ) -> MaskHit | None:
+        **deprecated: tuple[float, float],
+    ) -> Hit | None:
         """The first moment ``rect`` (in mask coordinates), moving by ``delta``, overlaps a
-        solid pixel of the mask, which moves by ``mask_delta``. The normal points from
-        the mask toward the rectangle; ``other_pixel`` is the mask's pixel that met.
+        solid pixel of the mask, which moves by ``other_delta`` (the mask is the other
+        body the rectangle sweeps against). The normal points from the mask toward the
+        rectangle; ``other_pixel`` is the mask's pixel that met; ``point`` is in mask
+        coordinates at the start of the frame.
 
         >>> Mask((4, 4), fill=True).sweep_rect(Rect(-10, 1, 2, 2), (20, 0)).fraction
         0.4
         """
-        from collide2d.mask.sweep import sweep_shape
-
         if not isinstance(rect, Rect):
             raise TypeError(f"rect must be a Rect, got {rect!r}")
+        other_delta = _renamed_mask_delta(other_delta, deprecated)
         return sweep_shape(
-            self, rect, _delta(delta, "delta"), _delta(mask_delta, "mask_delta"), max_level
+            self, rect, _delta(delta, "delta"), _delta(other_delta, "other_delta"), max_level
         )
 
     def sweep_circle(
         self,
         circle: Circle,
         delta: tuple[float, float],
-        mask_delta: tuple[float, float] = (0.0, 0.0),
+        other_delta: tuple[float, float] = (0.0, 0.0),
         max_level: int | None = None,
-    ) -> MaskHit | None:
+        **deprecated: tuple[float, float],
+    ) -> Hit | None:
         """The first moment ``circle`` (in mask coordinates), moving by ``delta``, overlaps
-        a solid pixel of the mask, which moves by ``mask_delta`` (the semantics of
+        a solid pixel of the mask, which moves by ``other_delta`` (the semantics of
         :func:`collide2d.sweep` for a circle and the pixel squares).
 
         >>> Mask((4, 4), fill=True).sweep_circle(Circle(-10, 2, 2), (20, 0)).fraction
         0.4
         """
-        from collide2d.mask.sweep import sweep_shape
-
         if not isinstance(circle, Circle):
             raise TypeError(f"circle must be a Circle, got {circle!r}")
+        other_delta = _renamed_mask_delta(other_delta, deprecated)
         return sweep_shape(
-            self, circle, _delta(delta, "delta"), _delta(mask_delta, "mask_delta"), max_level
+            self, circle, _delta(delta, "delta"), _delta(other_delta, "other_delta"), max_level
         )
 
-    # -- internals ---------------------------------------------------------------------------
-    @property
-    def bits(self) -> BoolArray:
-        """The pixel array itself, ``[y, x]``, read-only (use the methods to edit)."""
-        view = self._array().view()
-        view.flags.writeable = False
-        return view
 
-    def words(self) -> NDArray[np.uint64]:
-        """The pixels packed into 64-bit words and stored by word column, as
-        pygame.mask stores them: ``words()[k, y]`` holds row ``y``'s pixels
-        ``x = 64 k + i`` in bit ``i``, and each column ``words()[k]`` is contiguous.
-        Cached until the next edit.
-
-        >>> Mask.from_array([[1, 0, 1], [0, 1, 0]]).words()
-        array([[5, 2]], dtype=uint64)
-        """
-        if self._words is None:
-            w, h = self._size
-            columns = max(1, -(-w // WORD))
-            if self._bits is None:  # neither bools nor words: an empty mask
-                self._words = np.zeros((columns, h), dtype=np.uint64)
-                return self._words
-            padded = np.zeros((h, columns * WORD), dtype=bool)
-            padded[:, :w] = self._array()
-            packed = np.packbits(padded, axis=1, bitorder="little").view("<u8")
-            self._words = np.ascontiguousarray(packed.T, dtype=np.uint64)
-        return self._words
-
-    def runs(self) -> Runs:
-        """Each row's solid pixels as runs ``[x0, x1)``: ``(starts, x0, x1, lo, hi)``
-        with row ``y``'s runs at ``starts[y]:starts[y + 1]``, and each block of 32 rows'
-        smallest start ``lo`` and largest end ``hi``. Cached until the next edit."""
-        if self._runs is None:
-            from collide2d._kernels.runs import BLOCK_ROWS, block_extents, build_runs
-
-            starts, x0, x1 = build_runs(self._array())  # type: ignore[no-untyped-call]
-            lo, hi = block_extents(starts, x0, x1, BLOCK_ROWS)  # type: ignore[no-untyped-call]
-            self._runs = (starts, x0, x1, lo, hi)
-        return self._runs
-
-    def quadtree(self) -> MaskQuadtree:
-        """The quadtree of the pixels, built on first use and cached until the next edit."""
-        if self._tree is None:
-            from collide2d.mask.quadtree import MaskQuadtree
-
-            self._tree = MaskQuadtree(self)
-        return self._tree
-
-    def _array(self) -> BoolArray:
-        """The bool pixels, unpacked from the packed words if only those exist."""
-        if self._bits is None:
-            w, h = self._size
-            if self._words is None:  # neither bools nor words: an empty mask
-                self._bits = np.zeros((h, w), dtype=bool)
-                return self._bits
-            rows = np.ascontiguousarray(self.words().T, dtype="<u8")
-            unpacked = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little")
-            self._bits = np.ascontiguousarray(unpacked[:, :w].astype(bool))
-        return self._bits
-
-    @classmethod
-    def _from_words(cls, words: NDArray[np.uint64] | None, size: tuple[int, int]) -> Mask:
-        """A mask of packed words (as :meth:`words` returns), unpacked only when needed;
-        ``None`` makes an empty mask whose arrays are made only when asked for."""
-        mask = cls.__new__(cls)
-        mask._size = size
-        mask._bits = None
-        mask._words = words
-        mask._runs = None
-        mask._tree = None
-        return mask
-
-    def _changed(self) -> None:
-        self._array()  # edits go to the bools: make sure they exist first
-        self._words = None
-        self._runs = None
-        self._tree = None
-
-    def _pixel(self, pos: tuple[int, int], name: str) -> tuple[int, int]:
-        x, y = _int_pair(pos, name)
-        w, h = self._size
-        if not (0 <= x < w and 0 <= y < h):
-            raise IndexError(f"{name}={pos!r} lies outside the {w}x{h} mask")
-        return x, y
-
-    def _window(self, other: Mask, offset: tuple[int, int]) -> tuple[Any, Any]:
-        """Matching slices of ``self`` and ``other`` at an integer offset, or (None, None)."""
-        other = _other(other)
-        ox, oy = _int_pair(offset, "offset")
-        w, h = self._size
-        ow, oh = other._size
-        x0, x1 = max(0, ox), min(w, ox + ow)
-        y0, y1 = max(0, oy), min(h, oy + oh)
-        if x0 >= x1 or y0 >= y1:
-            return None, None
-        return (slice(y0, y1), slice(x0, x1)), (slice(y0 - oy, y1 - oy), slice(x0 - ox, x1 - ox))
-
-
-def _size(size: object) -> tuple[int, int]:
-    w, h = _int_pair(size, "size")
-    if w < 0 or h < 0:
-        raise ValueError(f"size must not be negative, got {size!r}")
-    return w, h
-
-
-def _int_pair(value: object, name: str) -> tuple[int, int]:
-    x, y = _checks.point(value, name)
-    if not (float(x).is_integer() and float(y).is_integer()):
-        raise ValueError(f"{name} must be whole numbers, got {value!r}")
-    return int(x), int(y)
-
-
-_EXACT = 2.0**52
-"""Offsets up to this size place pixels exactly (every float beyond it is whole)."""
+def _renamed_mask_delta(
+    other_delta: tuple[float, float], deprecated: dict[str, tuple[float, float]]
+) -> tuple[float, float]:
+    """``mask_delta=`` (the old name of ``other_delta``), with a warning."""
+    if not deprecated:
+        return other_delta
+    unknown = set(deprecated) - {"mask_delta"}
+    if unknown:
+        raise TypeError(f"unexpected keyword argument {sorted(unknown)[0]!r}")
+    _deprecation.warn("mask_delta=", "other_delta=", stacklevel=4)
+    return deprecated["mask_delta"]
 
 
 def _offset(offset: object) -> tuple[float, float]:
@@ -518,12 +267,17 @@ def _offset(offset: object) -> tuple[float, float]:
         ox, oy = offset
         try:
             # False for NaN and infinities; raises for strings and other non-numbers
-            if -_EXACT <= ox <= _EXACT and -_EXACT <= oy <= _EXACT:
+            if -MASK_OFFSET_EXACT <= ox <= MASK_OFFSET_EXACT and (
+                -MASK_OFFSET_EXACT <= oy <= MASK_OFFSET_EXACT
+            ):
                 return offset
         except TypeError:
             pass
     ox, oy = _checks.xy(offset, "offset")
-    if not (-_EXACT <= ox <= _EXACT and -_EXACT <= oy <= _EXACT):
+    if not (
+        -MASK_OFFSET_EXACT <= ox <= MASK_OFFSET_EXACT
+        and -MASK_OFFSET_EXACT <= oy <= MASK_OFFSET_EXACT
+    ):
         raise ValueError(f"offset is too large to place pixels exactly: {offset!r}")
     return ox, oy
 

@@ -1,4 +1,4 @@
-"""Mask-against-mask and mask-against-shape queries at any offset.
+"""MaskStorage-against-mask and mask-against-shape queries at any offset.
 
 Other's pixel ``u`` sits at ``[u + ox, u + ox + 1)``. It overlaps our pixel ``x`` (the
 open squares share area) exactly when ``x - 1 < u + ox < x + 1``: with
@@ -11,14 +11,36 @@ is two whole-pixel shifts per axis, and the packed-row kernels of
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-if TYPE_CHECKING:
-    from collide2d.mask.mask import Mask, NodePairs
+from collide2d._kernels import lazy
+from collide2d._typing import FloatArray, IndexArray, WordArray
+from collide2d.mask.storage import MaskStorage
+
+bits = lazy("bits")
+runs_kernels = lazy("runs")
+mask_tree = lazy("mask_tree")
+
+
+class NodePairs(NamedTuple):
+    """Pairs of intersecting quadtree nodes of two masks.
+
+    Attributes
+    ----------
+    a_rects, b_rects : ndarray of shape (K, 4)
+        Rows ``x, y, w, h`` of each pair's node of ``self`` (in its coordinates) and of
+        ``other`` (in its own coordinates).
+    a_levels, b_levels : ndarray of shape (K,), dtype intp
+        The nodes' levels.
+    """
+
+    a_rects: FloatArray
+    b_rects: FloatArray
+    a_levels: IndexArray
+    b_levels: IndexArray
 
 
 def shifts(offset: float) -> tuple[int, int, list[float]]:
@@ -35,14 +57,14 @@ def shifts(offset: float) -> tuple[int, int, list[float]]:
     return whole, 2, [1.0 - frac, frac]
 
 
-def _meet(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int, int, int] | None:
+def _meet(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> tuple[int, int, int, int] | None:
     """The shifts ``sx0, nsx, sy0, nsy``, or None when the masks cannot share a pixel."""
     sx0 = math.floor(ox)
     sy0 = math.floor(oy)
     nsx = 1 if ox == sx0 else 2
     nsy = 1 if oy == sy0 else 2
-    aw, ah = a._size
-    bw, bh = b._size
+    aw, ah = a.size
+    bw, bh = b.size
     if (
         aw
         and ah
@@ -57,33 +79,30 @@ def _meet(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int, int, int] |
     return None
 
 
-def _word_pair(a: Mask, b: Mask) -> tuple[NDArray[np.uint64], NDArray[np.uint64]] | None:
+def _word_pair(a: MaskStorage, b: MaskStorage) -> tuple[WordArray, WordArray] | None:
     """The packed words of both masks, or None when their runs are the cheaper
     representation (runs are built for large masks only, and chosen when few).
 
     Flat on purpose: it runs before every query, and at 512 x 512 a query's Python
     costs as much as the kernel's scan of the words.
     """
-    aw, ah = a._size
-    bw, bh = b._size
-    if (a._runs is not None or b._runs is not None or ah * aw + bh * bw >= SMALL_PIXELS) and (
-        _few_runs(a, b)
-    ):
+    aw, ah = a.size
+    bw, bh = b.size
+    if (
+        a.cached_runs is not None or b.cached_runs is not None or ah * aw + bh * bw >= SMALL_PIXELS
+    ) and _few_runs(a, b):
         return None
-    if _any_overlap is None:
-        _import_kernels()
-    return (
-        a._words if a._words is not None else a.words(),
-        b._words if b._words is not None else b.words(),
-    )
+    return a.words(), b.words()
 
 
-def overlaps(a: Mask, b: Mask, ox: float, oy: float) -> bool:
-    """The hot path of :meth:`Mask.overlaps` (small sprites call it often)."""
+def overlaps(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> bool:
+    """The hot path of :meth:`MaskStorage.overlaps` (small sprites call it often)."""
     pair = _word_pair(a, b)
     if pair is None:
-        return _runs_kernel()(*a.runs(), *b.runs(), float(ox), float(oy), True) > 0.0
-    return _any_overlap(*pair, float(ox), float(oy))  # type: ignore[misc]
+        return bool(
+            runs_kernels.runs_overlap(*a.runs(), *b.runs(), float(ox), float(oy), True) > 0.0
+        )
+    return bool(bits.any_overlap(*pair, float(ox), float(oy)))
 
 
 RUNS_PER_WORD = 0.25
@@ -96,59 +115,32 @@ SMALL_PIXELS = 2 * 1024 * 1024
 query (the words path is already fast there)."""
 
 
-def _few_runs(a: Mask, b: Mask) -> bool:
+def _few_runs(a: MaskStorage, b: MaskStorage) -> bool:
     """Whether the run representation is the cheaper one for this pair (the words
     path wins on noisy content, the runs path on solid shapes)."""
-    runs_a = a._runs if a._runs is not None else a.runs()
-    runs_b = b._runs if b._runs is not None else b.runs()
-    aw, ah = a._size
-    bw, bh = b._size
+    aw, ah = a.size
+    bw, bh = b.size
     words = ah * ((aw + 63) >> 6) + bh * ((bw + 63) >> 6)
-    return len(runs_a[1]) + len(runs_b[1]) < RUNS_PER_WORD * words
+    return len(a.runs().x0) + len(b.runs().x0) < RUNS_PER_WORD * words
 
 
-_runs_overlap: Callable[..., float] | None = None  # the kernel, imported on first use
-
-
-def _runs_kernel() -> Callable[..., float]:
-    global _runs_overlap
-    if _runs_overlap is None:
-        from collide2d._kernels.runs import runs_overlap
-
-        _runs_overlap = runs_overlap
-    return _runs_overlap
-
-
-_any_overlap: Callable[..., bool] | None = None  # the kernel, imported on first use
-
-
-def _import_kernels() -> None:
-    """Import the word kernels (numba compiles or loads them: not at package import)."""
-    global _any_overlap, _overlap_counts, _overlap_words
-    from collide2d._kernels.bits import any_overlap, overlap_counts, overlap_words
-
-    _any_overlap = any_overlap
-    _overlap_counts = overlap_counts
-    _overlap_words = overlap_words
-
-
-def first_overlap(a: Mask, b: Mask, ox: float, oy: float) -> tuple[int, int] | None:
-    from collide2d._kernels.bits import first_overlap as first
-
+def first_overlap(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> tuple[int, int] | None:
+    """The first pixel of ``a`` (smallest y, then x) overlapping a solid pixel of ``b``."""
     meet = _meet(a, b, ox, oy)
     if meet is None:
         return None
-    x, y = first(a.words(), b.words(), *meet)
+    x, y = bits.first_overlap(a.words(), b.words(), *meet)
     return None if y < 0 else (int(x), int(y))
 
 
-def overlap_area(a: Mask, b: Mask, ox: float, oy: float) -> float:
+def overlap_area(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> float:
+    """The area the two pixel sets share (an ``int`` at whole offsets)."""
     pair = _word_pair(a, b)
     whole = ox == math.floor(ox) and oy == math.floor(oy)
     if pair is None:
-        area = float(_runs_kernel()(*a.runs(), *b.runs(), float(ox), float(oy), False))
+        area = float(runs_kernels.runs_overlap(*a.runs(), *b.runs(), float(ox), float(oy), False))
         return int(area) if whole else area
-    counts = _overlap_counts(*pair, float(ox), float(oy))  # type: ignore[misc]
+    counts = bits.overlap_counts(*pair, float(ox), float(oy))
     if whole:
         return int(counts[0])
     _, _, wx = shifts(ox)
@@ -158,26 +150,22 @@ def overlap_area(a: Mask, b: Mask, ox: float, oy: float) -> float:
     )
 
 
-_overlap_counts: Callable[..., tuple[int, int, int, int]] | None = None  # likewise
-_overlap_words: Callable[..., None] | None = None  # likewise
-
-
-def overlap_words(a: Mask, b: Mask, ox: float, oy: float) -> NDArray[np.uint64] | None:
-    """The packed words (as :meth:`Mask.words`) of the pixels of ``a`` that share
+def overlap_words(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> WordArray | None:
+    """The packed words (as :meth:`MaskStorage.words`) of the pixels of ``a`` that share
     area with ``b``; None (an empty mask) when the runs found none."""
     pair = _word_pair(a, b)
     if pair is None:
-        from collide2d._kernels.runs import runs_overlap_words
-
-        columns = max(1, -(-a._size[0] // 64))
-        words = runs_overlap_words(*a.runs(), *b.runs(), float(ox), float(oy), columns)
+        columns = max(1, -(-a.width // 64))
+        words: WordArray = runs_kernels.runs_overlap_words(
+            *a.runs(), *b.runs(), float(ox), float(oy), columns
+        )
         return words if words.shape[0] else None
     out = np.empty(pair[0].shape, np.uint64)  # cheaper here than inside the kernel
-    _overlap_words(*pair, float(ox), float(oy), out)  # type: ignore[misc]
+    bits.overlap_words(*pair, float(ox), float(oy), out)
     return out
 
 
-def overlaps_box(a: Mask, left: float, top: float, right: float, bottom: float) -> bool:
+def overlaps_box(a: MaskStorage, left: float, top: float, right: float, bottom: float) -> bool:
     """Whether a solid pixel's open square overlaps the open box: pixel ``x`` with
     ``x < right`` and ``left < x + 1``, likewise in y."""
     x0 = max(0, math.floor(left))  # the first x with x + 1 > left
@@ -189,7 +177,7 @@ def overlaps_box(a: Mask, left: float, top: float, right: float, bottom: float) 
     return bool(a.bits[y0:y1, x0:x1].any())
 
 
-def _point_box(a: Mask, left: float, top: float, right: float, bottom: float) -> bool:
+def _point_box(a: MaskStorage, left: float, top: float, right: float, bottom: float) -> bool:
     """Degenerate boxes (zero width or height): a point or segment overlaps a pixel
     only when strictly inside its square, by the strict overlap formula."""
     if not (left <= right and top <= bottom):
@@ -205,7 +193,7 @@ def _point_box(a: Mask, left: float, top: float, right: float, bottom: float) ->
     return False
 
 
-def overlaps_disc(a: Mask, cx: float, cy: float, r: float) -> bool:
+def overlaps_disc(a: MaskStorage, cx: float, cy: float, r: float) -> bool:
     """Whether a solid pixel's closed square lies closer than ``r`` to ``(cx, cy)``."""
     if r == 0.0:
         return overlaps_box(a, cx, cy, cx, cy)
@@ -224,7 +212,7 @@ def overlaps_disc(a: Mask, cx: float, cy: float, r: float) -> bool:
 
 
 def _limits(
-    a: Mask, b: Mask, max_level: int | None, other_max_level: int | None
+    a: MaskStorage, b: MaskStorage, max_level: int | None, other_max_level: int | None
 ) -> tuple[int, int]:
     ta, tb = a.quadtree(), b.quadtree()
     return _level(max_level, ta.max_level, "max_level"), _level(
@@ -240,41 +228,47 @@ def _level(level: int | None, deepest: int, name: str) -> int:
     return min(level, deepest)
 
 
-def _tree_args(mask: Mask, limit: int) -> tuple[object, ...]:
+def _tree_args(mask: MaskStorage, limit: int) -> tuple[object, ...]:
     p = mask.quadtree().pyramid
     return (p.solid, p.full, p.offsets, p.blocks, p.depth, p.width, p.height, limit)
 
 
+def count_traversal(trees: tuple[MaskStorage, ...], counters: NDArray[np.int64]) -> None:
+    """Record a traversal's ``counters`` (tests, visits) in the stats of each tree."""
+    for mask in trees:
+        stats = mask.quadtree().stats
+        stats.begin()
+        stats.count(int(counters[0]), int(counters[1]))
+
+
 def tree_overlaps(
-    a: Mask,
-    b: Mask,
+    a: MaskStorage,
+    b: MaskStorage,
     offset: tuple[float, float],
     max_level: int | None,
     other_max_level: int | None,
 ) -> bool:
     """The quadtree test: full nodes and nodes at the level limits count as solid."""
-    from collide2d._kernels.mask_tree import tree_pairs as walk
-
     la, lb = _limits(a, b, max_level, other_max_level)
     if not (a.width and a.height and b.width and b.height):
         return False
     none = np.zeros((0, 5), dtype=np.int64)
-    return bool(
-        walk(*_tree_args(a, la), *_tree_args(b, lb), offset[0], offset[1], True, none, none)  # type: ignore[call-arg]
+    counters = np.zeros(2, dtype=np.int64)
+    found = mask_tree.tree_pairs(
+        *_tree_args(a, la), *_tree_args(b, lb), offset[0], offset[1], True, none, none, counters
     )
+    count_traversal((a, b), counters)
+    return bool(found)
 
 
 def tree_pairs(
-    a: Mask,
-    b: Mask,
+    a: MaskStorage,
+    b: MaskStorage,
     offset: tuple[float, float],
     max_level: int | None,
     other_max_level: int | None,
 ) -> NodePairs:
     """Every pair of intersecting nodes at the level limits."""
-    from collide2d._kernels.mask_tree import tree_pairs as walk
-    from collide2d.mask.mask import NodePairs
-
     la, lb = _limits(a, b, max_level, other_max_level)
     rows_a = np.zeros((0, 5), dtype=np.int64)
     rows_b = rows_a
@@ -283,14 +277,16 @@ def tree_pairs(
         while True:
             rows_a = np.empty((capacity, 5), dtype=np.int64)
             rows_b = np.empty((capacity, 5), dtype=np.int64)
+            counters = np.zeros(2, dtype=np.int64)
             args = (*_tree_args(a, la), *_tree_args(b, lb), offset[0], offset[1], False)
-            found = int(walk(*args, rows_a, rows_b))  # type: ignore[call-arg]
+            found = int(mask_tree.tree_pairs(*args, rows_a, rows_b, counters))
             if found <= capacity:
                 rows_a, rows_b = rows_a[:found], rows_b[:found]
                 break
             capacity = found
+        count_traversal((a, b), counters)
 
-    def rects(rows: NDArray[np.int64]) -> NDArray[np.float64]:
+    def rects(rows: NDArray[np.int64]) -> FloatArray:
         out = np.empty((rows.shape[0], 4))
         out[:, 0] = rows[:, 1]
         out[:, 1] = rows[:, 2]

@@ -1,10 +1,11 @@
-"""Searching arrays of closed bounds for overlapping pairs: the engine behind the
-batch API and :class:`collide2d.broadphase.SortAndSweep`.
+"""Searching arrays of closed bounds for overlapping pairs: the one engine behind the
+batch API and :class:`collide2d.SortAndSweep`.
 
-Input is already checked: ``box`` is a C-contiguous float64 ``(N, 4)`` array of rows
-``lo_x, lo_y, hi_x, hi_y``. Each search picks a kernel from ``collide2d._kernels``,
-allocates its output (growing it if a kernel reports more rows than fit) and
-returns the rows with the counters ``(exact tests, visits)``.
+Input is already checked by the caller: ``box`` is a C-contiguous float64 ``(N, 4)``
+array of rows ``lo_x, lo_y, hi_x, hi_y`` and ``method`` a valid name. Each search
+builds what its method needs, allocates the output (growing it if a kernel reports
+more rows than fit), calls the kernel and returns the rows with the counters
+``(exact tests, visits)`` and the method that ran.
 """
 
 from __future__ import annotations
@@ -15,17 +16,18 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
-from numpy.typing import NDArray
 
-from collide2d.broadphase import strips as _strips
+from collide2d._kernels import lazy
+from collide2d._kernels.strip_layout import build_strips
+from collide2d._typing import FloatArray, IndexArray
 
-FloatArray = NDArray[np.float64]
-IndexArray = NDArray[np.intp]
+pairs = lazy("pairs")
+strips = lazy("strips")
 
-PAIR_METHODS = ("auto", "grid", "sort_and_sweep", "brute_force")
-QUERY_METHODS = ("auto", "grid", "brute_force")
+PAIR_METHODS = ("auto", "strips", "sort_and_sweep", "brute_force")
+QUERY_METHODS = ("auto", "strips", "brute_force")
 THREADS = min(2, os.cpu_count() or 1)
-"""Threads that share a large ``grid`` search (the kernels release the GIL)."""
+"""Threads that share a large ``strips`` search (the kernels release the GIL)."""
 PARALLEL_MIN_ITEMS = 100_000
 """Below this many items one thread is faster than starting a second."""
 BRUTE_FORCE_BELOW = 48
@@ -40,25 +42,21 @@ def find_pairs(
     ``mode`` 0 tests the boxes, ``mode`` 1 the circles ``circles`` (rows ``x, y, r``)
     whose bounds the boxes are. ``method`` is one of ``PAIR_METHODS``.
     """
-    from collide2d._kernels import pairs, strips
-
-    if method not in PAIR_METHODS:
-        raise ValueError(f"method must be one of {', '.join(PAIR_METHODS)}; got {method!r}")
     n = box.shape[0]
     if method == "auto":
-        method = "brute_force" if n < BRUTE_FORCE_BELOW else "grid"
-    if method == "grid" and n and not finite_span(box):
+        method = "brute_force" if n < BRUTE_FORCE_BELOW else "strips"
+    if method == "strips" and n and not finite_span(box):
         method = "sort_and_sweep"  # coordinates so far apart that differences overflow
-    parts = THREADS if method == "grid" and n >= PARALLEL_MIN_ITEMS else 1
-    if method == "grid":
-        built = _strips.build(box)
+    parts = THREADS if method == "strips" and n >= PARALLEL_MIN_ITEMS else 1
+    if method == "strips":
+        built = build_strips(box)
         ordered = circles[built.e_item] if mode == 1 else circles
 
         def run(out: IndexArray, counters: IndexArray, part: int) -> int:
             return int(strips.strip_pairs(*built, ordered, mode, out, counters, part, parts))
 
     elif method == "sort_and_sweep":
-        order = np.argsort(box[:, 0])
+        order = sweep_order(box)
 
         def run(out: IndexArray, counters: IndexArray, part: int) -> int:
             return int(pairs.sort_and_sweep_pairs(order, box, circles, mode, out, counters))
@@ -73,11 +71,15 @@ def find_pairs(
     return result, counters, method
 
 
+def sweep_order(box: FloatArray) -> IndexArray:
+    """The items sorted by left edge: the order sort and sweep walks (Ericson 7.5.2)."""
+    order: IndexArray = np.argsort(box[:, 0], kind="stable")
+    return order
+
+
 def match_sorted(old: IndexArray, new: IndexArray) -> IndexArray:
     """For each value of the increasing ``new``, its index in the increasing ``old``,
     or -1 where ``old`` does not hold it (one merge)."""
-    from collide2d._kernels import pairs
-
     result: IndexArray = pairs.match_sorted(old, new)
     return result
 
@@ -87,17 +89,13 @@ def find_query_pairs(
 ) -> tuple[IndexArray, IndexArray, str]:
     """Rows ``(q, i)`` where query row ``q`` overlaps box ``i`` strictly, sorted; the
     counters; the method used. ``method`` is one of ``QUERY_METHODS``."""
-    from collide2d._kernels import strips
-
-    if method not in QUERY_METHODS:
-        raise ValueError(f"method must be one of {', '.join(QUERY_METHODS)}; got {method!r}")
     n = box.shape[0]
     if method == "auto":
-        method = "grid"
-    if method == "grid" and n and not finite_span(box):
+        method = "strips"
+    if method == "strips" and n and not finite_span(box):
         method = "brute_force"
-    if method == "grid":
-        built = _strips.build(box)
+    if method == "strips":
+        built = build_strips(box)
 
         def run(out: IndexArray, counters: IndexArray, part: int) -> int:
             return int(strips.strip_query_pairs(query, *built, out, counters))

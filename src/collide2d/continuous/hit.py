@@ -1,14 +1,15 @@
-"""Result records of continuous tests."""
+"""Result records of continuous tests: sweeps (``Hit``) and ray casts (``RayHit``)."""
 
 from __future__ import annotations
 
+import warnings
 from typing import NamedTuple
 
 from collide2d.geometry.vec2 import Vec2
 
 
 class Hit(NamedTuple):
-    """The first contact of a sweep.
+    """The first contact of a sweep, of any two shapes.
 
     Attributes
     ----------
@@ -17,18 +18,30 @@ class Hit(NamedTuple):
         The mover's allowed motion is ``a_delta * fraction``.
     normal : Vec2
         Unit normal of the surface hit, pointing from the obstacle back toward the
-        mover. For rectangles an axis; an exact corner hit reports the x axis.
+        mover. For rectangles and pixels an axis; an exact corner hit reports the x
+        axis.
     point : Vec2
-        A point of contact in world coordinates at that moment.
+        A point of contact at that moment. Through :func:`collide2d.sweep`, in world
+        coordinates; through a :class:`~collide2d.Mask` method, in the coordinates of
+        the mask whose method was called (its top-left corner is ``(0, 0)`` at the
+        start of the frame).
     started_overlapping : bool
         True when the shapes already overlap at the start of the frame (then
         ``fraction == 0`` and ``normal`` is the direction of least penetration).
+    pixel : tuple of int or None
+        When the mover is a mask: its pixel (or, at a coarse level, node corner) that
+        met, in its own coordinates; otherwise None.
+    other_pixel : tuple of int or None
+        When the obstacle is a mask: its pixel (or node corner) that met, in its own
+        coordinates; otherwise None.
     """
 
     fraction: float
     normal: Vec2
     point: Vec2
     started_overlapping: bool
+    pixel: tuple[int, int] | None = None
+    other_pixel: tuple[int, int] | None = None
 
 
 class RayHit(NamedTuple):
@@ -46,7 +59,7 @@ class RayHit(NamedTuple):
         (for a rectangle an axis; an exact corner hit reports the x axis).
     point : Vec2
         ``origin + delta * fraction``.
-    started_inside : bool
+    started_overlapping : bool
         True when the origin lies inside the shape (then ``fraction == 0`` and
         ``normal`` points out of the nearest side).
     """
@@ -55,4 +68,14 @@ class RayHit(NamedTuple):
     exit_fraction: float
     normal: Vec2
     point: Vec2
-    started_inside: bool
+    started_overlapping: bool
+
+    @property
+    def started_inside(self) -> bool:
+        """Deprecated: ``started_overlapping``."""
+        warnings.warn(
+            "RayHit.started_inside is deprecated; use RayHit.started_overlapping",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.started_overlapping

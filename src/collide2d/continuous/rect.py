@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 
+from collide2d.continuous.hit import Hit
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
-from collide2d.sweep.hit import Hit
 
 _LEFT = Vec2(-1.0, 0.0)
 _RIGHT = Vec2(1.0, 0.0)
@@ -48,7 +48,7 @@ def sweep_rect_rect(
     ``(bdx, bdy)`` is how the frame itself moves (``b``'s own delta): only the
     contact point depends on it, which is reported in world coordinates.
 
-    The per-axis slabs are :func:`collide2d.sweep._intervals.axis_interval`, inlined
+    The per-axis slabs are :func:`collide2d.continuous._intervals.axis_interval`, inlined
     here because this is the hottest scalar call; the tests hold both to the exact
     rational reference.
     """
@@ -105,12 +105,16 @@ def sweep_rect_rect(
         low = top if top > by else by
         high = bottom if bottom < bb else bb
         if dx > 0.0:
-            return _new(Hit, (fraction, _LEFT, _new(Vec2, (bx, (low + high) * 0.5)), False))
-        return _new(Hit, (fraction, _RIGHT, _new(Vec2, (br, (low + high) * 0.5)), False))
+            return _new(
+                Hit, (fraction, _LEFT, _new(Vec2, (bx, (low + high) * 0.5)), False, None, None)
+            )
+        return _new(
+            Hit, (fraction, _RIGHT, _new(Vec2, (br, (low + high) * 0.5)), False, None, None)
+        )
     left = ax + dx * fraction
     right = left + aw
     low = left if left > bx else bx
     high = right if right < br else br
     if dy > 0.0:
-        return _new(Hit, (fraction, _UP, _new(Vec2, ((low + high) * 0.5, by)), False))
-    return _new(Hit, (fraction, _DOWN, _new(Vec2, ((low + high) * 0.5, bb)), False))
+        return _new(Hit, (fraction, _UP, _new(Vec2, ((low + high) * 0.5, by)), False, None, None))
+    return _new(Hit, (fraction, _DOWN, _new(Vec2, ((low + high) * 0.5, bb)), False, None, None))

@@ -1,16 +1,17 @@
-"""Ray casts: where a segment ``origin + delta * fraction`` enters a shape."""
+"""Ray casts against rectangles and circles: where a segment
+``origin + delta * fraction`` enters a shape."""
 
 from __future__ import annotations
 
+from collide2d.continuous._intervals import axis_interval, disc_interval
+from collide2d.continuous.circle import direction
+from collide2d.continuous.hit import RayHit
+from collide2d.continuous.rect import least_penetration
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.overlap import Shape, as_shape
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
-from collide2d.sweep._intervals import axis_interval, disc_interval
-from collide2d.sweep.circle import direction
-from collide2d.sweep.hit import RayHit
-from collide2d.sweep.rect import least_penetration
 
 
 def raycast(origin: tuple[float, float], delta: tuple[float, float], shape: Shape) -> RayHit | None:

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import math
 
+from collide2d.continuous._intervals import (
+    axis_interval,
+    disc_interval,
+    exact_c,
+    exact_discriminant,
+)
+from collide2d.continuous.hit import Hit
+from collide2d.continuous.rect import least_penetration
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
-from collide2d.sweep._intervals import axis_interval, disc_interval, exact_c, exact_discriminant
-from collide2d.sweep.hit import Hit
-from collide2d.sweep.rect import least_penetration
 from collide2d.tolerances import CIRCLE_EXACT_FALLBACK
 
 _X_AXIS = Vec2(1.0, 0.0)
@@ -77,7 +82,7 @@ def sweep_circle_circle(
     ny = (py + dy * fraction) / reach
     cx = bx + bdx * fraction + nx * rb
     cy = by + bdy * fraction + ny * rb
-    return _new(Hit, (fraction, _new(Vec2, (nx, ny)), _new(Vec2, (cx, cy)), False))
+    return _new(Hit, (fraction, _new(Vec2, (nx, ny)), _new(Vec2, (cx, cy)), False, None, None))
 
 
 def sweep_circle_rect(
@@ -125,7 +130,7 @@ def sweep_circle_rect(
         normal = direction(x - point.x, y - point.y)
     if bdx != 0.0 or bdy != 0.0:
         point = Vec2(point.x + bdx * fraction, point.y + bdy * fraction)
-    return _new(Hit, (fraction, normal, point, False))
+    return _new(Hit, (fraction, normal, point, False, None, None))
 
 
 def _earlier(enter: float, leave: float, best: float, best_exit: float) -> bool:

@@ -1,4 +1,4 @@
-"""Build the sorted strips of ``collide2d._kernels.strips`` from bounds arrays."""
+"""The layout of the sorted strips (``collide2d._kernels.strips``), built from bounds arrays."""
 
 from __future__ import annotations
 
@@ -6,10 +6,12 @@ import math
 from typing import NamedTuple
 
 import numpy as np
-from numpy.typing import NDArray
 
-FloatArray = NDArray[np.float64]
-IndexArray = NDArray[np.intp]
+from collide2d._kernels import lazy
+from collide2d._typing import FloatArray, IndexArray
+from collide2d.tolerances import MAX_STRIPS
+
+strips = lazy("strips")
 
 LEVEL_RATIO = 4.0
 """Each level's strips are this many times taller than the previous level's."""
@@ -20,10 +22,6 @@ BASE_QUANTILE = 0.9
 SINGLE_LEVEL_SPREAD = 2.0
 """...unless the largest item is at most this many times that size: then one level
 fits all, which is faster for scenes of similar sizes."""
-
-MAX_STRIPS = 2**30
-"""Strips are at least ``span / MAX_STRIPS`` tall, so strip numbers stay small and
-rounding in ``(y - oy) / height`` stays far below one strip."""
 
 
 PYTHON_SORT_MAX_STRIPS = 4096
@@ -44,11 +42,9 @@ class Strips(NamedTuple):
     oy: float
 
 
-def build(box: FloatArray) -> Strips:
+def build_strips(box: FloatArray) -> Strips:
     """Sort the items (``(N, 4)`` closed bounds) into levels by size, strips by top
     edge, and by left edge."""
-    from collide2d._kernels.strips import build as build_kernel
-
     n = box.shape[0]
     if n == 0:
         zero = np.zeros(1, dtype=np.int64)
@@ -84,7 +80,7 @@ def build(box: FloatArray) -> Strips:
         levels = used.shape[0]
     else:
         heights = np.array([base])
-    e_item, e_box, level_w, strip_off, strip_ids, strip_starts = build_kernel(
+    e_item, e_box, level_w, strip_off, strip_ids, strip_starts = strips.group_entries(
         level, heights, box, oy
     )
     _sort_strips(e_item, e_box, strip_starts)
@@ -96,14 +92,11 @@ def build(box: FloatArray) -> Strips:
 def _sort_strips(e_item: IndexArray, e_box: FloatArray, strip_starts: IndexArray) -> None:
     """Sort each strip by left edge: numpy's sort per strip when strips are few and
     full, the compiled loop when they are many and small."""
-    from collide2d._kernels.strips import permute_entries, sort_strips
-
-    strips = strip_starts.shape[0] - 1
-    if strips > PYTHON_SORT_MAX_STRIPS:
-        sort_strips(e_item, e_box, strip_starts)
+    if strip_starts.shape[0] - 1 > PYTHON_SORT_MAX_STRIPS:
+        strips.sort_strips(e_item, e_box, strip_starts)
         return
     perm = np.empty(e_item.shape[0], dtype=np.intp)
     lefts = e_box[:, 0].copy()
     for a, b in zip(strip_starts[:-1].tolist(), strip_starts[1:].tolist(), strict=True):
         perm[a:b] = np.argsort(lefts[a:b]) + a
-    permute_entries(e_item, e_box, perm)
+    strips.permute_entries(e_item, e_box, perm)

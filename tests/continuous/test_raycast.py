@@ -21,7 +21,7 @@ def check_rect(origin, delta, rect):
     assert (hit is None) == (exact is None), (hit, exact)
     if hit is None:
         return None
-    assert hit.started_inside == exact.started
+    assert hit.started_overlapping == exact.started
     assert hit.fraction == float(exact.fraction)
     expected_exit = math.inf if exact.exit_fraction is None else float(exact.exit_fraction)
     assert hit.exit_fraction == expected_exit
@@ -67,9 +67,9 @@ def test_rect_raycast_catalogue(origin, delta, fraction, normal):
         assert hit.fraction == fraction and hit.normal == normal
 
 
-def test_started_inside_reports_exit_and_nearest_side():
+def test_started_overlapping_reports_exit_and_nearest_side():
     hit = raycast((12, 5), (100, 0), Rect(10, 0, 10, 10))
-    assert hit.started_inside and hit.fraction == 0 and hit.exit_fraction == 0.08
+    assert hit.started_overlapping and hit.fraction == 0 and hit.exit_fraction == 0.08
     assert hit.normal == (-1, 0) and hit.point == (12, 5)
     assert raycast((12, 5), (0, 0), Rect(10, 0, 10, 10)).exit_fraction == math.inf
 
@@ -82,7 +82,7 @@ def test_circle_raycast_entry_exit_and_normal():
     assert raycast((-10, 0), (5, 0), Circle(0, 0, 5)) is None  # touches at exactly 1
     assert raycast((0, 0), (1, 0), Circle(0, 0, 0)) is None  # a point has no interior
     inside = raycast((1, 0), (0, 0), Circle(0, 0, 5))
-    assert inside.started_inside and inside.normal == (1, 0)
+    assert inside.started_overlapping and inside.normal == (1, 0)
 
 
 @given(
@@ -96,7 +96,7 @@ def test_circle_raycast_matches_the_exact_root(origin, delta, circle):
     inside = p[0] ** 2 + p[1] ** 2 < r * r
     root = reference.disc_entry(p, d, r)
     if inside:
-        assert hit is not None and hit.started_inside
+        assert hit is not None and hit.started_overlapping
         return
     heading_in = root is not None and 0 <= root < 1 and p[0] * d[0] + p[1] * d[1] < 0
     assert (hit is not None) == heading_in

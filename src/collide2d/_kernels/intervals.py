@@ -1,0 +1,88 @@
+"""The compiled twins of ``collide2d.continuous._intervals`` and of the slab and
+rounded-box sweeps built on it (Ericson, Real-Time Collision Detection, 5.3.2,
+5.3.3, 5.5.7), for the kernels that sweep many boxes and discs (the mask trees).
+
+Each does the arithmetic of its Python twin in the same order, so both round the
+same way; ``tests/continuous/test_intervals.py`` holds them equal.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.jit import inline_kernel
+
+
+@inline_kernel
+def axis_interval(lo, hi, d, blo, bhi):
+    """Fractions ``t`` when ``(lo + t d, hi + t d)`` overlaps ``(blo, bhi)``: the compiled twin of
+    ``collide2d.continuous._intervals.axis_interval``; empty as ``(inf, -inf)``."""
+    if d > 0.0:
+        return (blo - hi) / d, (bhi - lo) / d
+    if d < 0.0:
+        return (bhi - lo) / d, (blo - hi) / d
+    if lo < bhi and blo < hi:
+        return -np.inf, np.inf
+    return np.inf, -np.inf
+
+
+@inline_kernel
+def box_sweep(ax0, ay0, ax1, ay1, dx, dy, bx0, by0, bx1, by1):
+    """The slab sweep of box ``a`` moving by ``(dx, dy)`` against still box ``b`` (the
+    arithmetic of ``collide2d.continuous.rect``): ``(enter, leave, axis)`` of the open
+    interval of overlap on the whole line, ``axis`` 0 (x) or 1 (y) being the entry
+    axis (x on ties). Empty: ``enter >= leave``."""
+    ex, xx = axis_interval(ax0, ax1, dx, bx0, bx1)
+    ey, xy = axis_interval(ay0, ay1, dy, by0, by1)
+    if ex >= ey:
+        return ex, min(xx, xy), 0
+    return ey, min(xx, xy), 1
+
+
+@inline_kernel
+def first_fraction(enter, leave):
+    """The first moment in ``[0, 1)`` of the open interval, or ``inf``."""
+    if enter < leave and enter < 1.0 and leave > 0.0:
+        return max(enter, 0.0)
+    return np.inf
+
+
+@inline_kernel
+def disc_entry(px, py, dx, dy, r):
+    """First time in ``[0, 1)`` that ``p + t d`` is inside the open disc of radius ``r``
+    about the origin (``collide2d.continuous._intervals.disc_interval`` in floats only,
+    without its exact fallback: the trees use it only to order and prune nodes)."""
+    if r <= 0.0:
+        return np.inf
+    a = dx * dx + dy * dy
+    c = px * px + py * py - r * r
+    if a == 0.0:
+        return 0.0 if c < 0.0 else np.inf
+    b = px * dx + py * dy
+    cross = px * dy - py * dx
+    disc = a * r * r - cross * cross
+    if disc <= 0.0:
+        return np.inf
+    q = -(b + np.copysign(np.sqrt(disc), b))
+    t1 = q / a
+    t2 = c / q
+    enter = min(t1, t2)
+    leave = max(t1, t2)
+    return first_fraction(enter, leave)
+
+
+@inline_kernel
+def circle_box_fraction(cx, cy, r, dx, dy, x0, y0, x1, y1):
+    """First time in ``[0, 1)`` the moving circle overlaps the box: the earliest entry
+    into the rounded box written as two widened boxes and four corner discs, as in
+    ``collide2d.continuous.circle``; ``inf`` if never."""
+    e1, l1, _ = box_sweep(cx, cy, cx, cy, dx, dy, x0 - r, y0, x1 + r, y1)
+    best = first_fraction(e1, l1)
+    e2, l2, _ = box_sweep(cx, cy, cx, cy, dx, dy, x0, y0 - r, x1, y1 + r)
+    best = min(best, first_fraction(e2, l2))
+    if r > 0.0:
+        best = min(best, disc_entry(cx - x0, cy - y0, dx, dy, r))
+        best = min(best, disc_entry(cx - x1, cy - y0, dx, dy, r))
+        best = min(best, disc_entry(cx - x0, cy - y1, dx, dy, r))
+        best = min(best, disc_entry(cx - x1, cy - y1, dx, dy, r))
+    return best
