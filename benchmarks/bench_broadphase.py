@@ -33,6 +33,7 @@ from collide2d import (
     Quadtree,
     Rect,
     SortAndSweep,
+    SortedStrips,
     Stats,
     UniformGrid,
     overlapping_circle_pairs,
@@ -269,6 +270,7 @@ def bench_dynamic(n: int = 10_000, frames: int = 30, moving: float = 0.1) -> str
     rows = []
     for name, factory in (("UniformGrid(16)", lambda: UniformGrid(16)),
                           ("Quadtree()", Quadtree), ("SortAndSweep()", SortAndSweep),
+                          ("SortedStrips()", SortedStrips),
                           ("BruteForce()", BruteForce)):  # fmt: skip
         if name == "BruteForce()" and n > 2000:
             rows.append([name, "-", "-", "skipped: n^2 / 2 = 5e7 tests a frame"])

@@ -25,6 +25,12 @@ class ExactHit:
     axis: str  # "x" or "y": the axis of the entry normal (meaningless if started)
     sign: int  # the sign of the normal along that axis
     started: bool
+    corner: bool = False  # both axes enter at that moment (never when started)
+
+    @property
+    def rank(self) -> int:
+        """How a tie at equal fractions breaks: started (0), face (1), corner (2)."""
+        return 0 if self.started else (2 if self.corner else 1)
 
 
 def boxes_overlap(a: tuple[Q, Q, Q, Q], b: tuple[Q, Q, Q, Q]) -> bool:
@@ -80,9 +86,10 @@ def sweep_boxes(a: tuple[Q, Q, Q, Q], delta: tuple[Q, Q], b: tuple[Q, Q, Q, Q]) 
     # when neither was (an exact corner), the x axis.
     at = _box_at(a, dx, dy, fraction)
     x_open = at[0] < b[2] and b[0] < at[2]
+    y_open = at[1] < b[3] and b[1] < at[3]
     axis = "y" if x_open else "x"
     sign = -1 if (dx if axis == "x" else dy) > 0 else 1
-    return ExactHit(fraction, hi, axis, sign, started)
+    return ExactHit(fraction, hi, axis, sign, started, not started and not x_open and not y_open)
 
 
 def rect_box(x: int, y: int, w: int, h: int) -> tuple[Q, Q, Q, Q]:

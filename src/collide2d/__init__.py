@@ -33,6 +33,7 @@ from collide2d.broadphase import (
     DuplicateKeyError,
     Quadtree,
     SortAndSweep,
+    SortedStrips,
     UniformGrid,
     UnknownKeyError,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "Rect",
     "Segment",
     "SortAndSweep",
+    "SortedStrips",
     "Stats",
     "UniformGrid",
     "UnknownKeyError",

@@ -1,11 +1,11 @@
-"""The write-ups' table: how many exact checks each broadphase makes, against brute force."""
+"""The check-count table: how many exact checks each broadphase makes, against brute force."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from collide2d.batch import overlapping_circle_pairs
-from collide2d.broadphase import Quadtree, SortAndSweep, UniformGrid
+from collide2d.broadphase import Quadtree, SortAndSweep, SortedStrips, UniformGrid
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.scenes import moving_bodies
@@ -32,7 +32,12 @@ def check_count_rows(sizes: Sequence[int] = SIZES) -> list[list[str]]:
         circles = [Circle(x, y, r) for (x, y), r in zip(pos.tolist(), sizes_.tolist(), strict=True)]
         brute = n * (n - 1) // 2
         row = [f"{n:,}", f"{brute:,}"]
-        structures = (Quadtree(ARENA, capacity=4, max_depth=8), UniformGrid(48), SortAndSweep())
+        structures = (
+            Quadtree(ARENA, capacity=4, max_depth=8),
+            UniformGrid(48),
+            SortAndSweep(),
+            SortedStrips(),
+        )
         for index in structures:
             for key, circle in enumerate(circles):
                 index.add(key, circle)
@@ -53,6 +58,7 @@ HEADER = [
     "Quadtree(cap 4)",
     "UniformGrid(48)",
     "SortAndSweep",
+    "SortedStrips",
     "overlapping_circle_pairs",
 ]
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
+
+from collide2d import _deprecation
 
 
 @dataclass
@@ -76,13 +77,13 @@ class Stats:
     @property
     def last_tests(self) -> int:
         """Deprecated: ``tests``."""
-        warnings.warn("Stats.last_tests is deprecated; use Stats.tests", DeprecationWarning, 2)
+        _deprecation.warn("Stats.last_tests", "Stats.tests", stacklevel=3)
         return self.tests
 
     @property
     def last_visits(self) -> int:
         """Deprecated: ``visits``."""
-        warnings.warn("Stats.last_visits is deprecated; use Stats.visits", DeprecationWarning, 2)
+        _deprecation.warn("Stats.last_visits", "Stats.visits", stacklevel=3)
         return self.visits
 
 

@@ -27,3 +27,11 @@ numbers stay small and rounding in ``(y - oy) / height`` stays far below one str
 MAX_STRIP = 2.0**52
 """Strip numbers are clamped below this (in floats, before conversion to an integer,
 which is exact below ``2**53``)."""
+
+SQUARE_UNDERFLOW = 2.0**-511
+"""Below this, a radius's square is subnormal or zero and loses bits: circle overlap
+tests then scale every length by ``UNDERFLOW_SCALE`` first (a power of two, so the
+scaling is exact and the comparison stays exact)."""
+
+UNDERFLOW_SCALE = 2.0**600
+"""The exact scale applied to lengths below ``SQUARE_UNDERFLOW`` (see there)."""

@@ -185,3 +185,30 @@ def test_threaded_search_finds_the_same_pairs(monkeypatch, scene):
         overlapping_circle_pairs(circles, method="strips"),
         overlapping_circle_pairs(circles, method="sort_and_sweep"),
     )
+
+
+def test_the_catalogue_of_awkward_shapes_gives_the_scalar_answers():
+    from tests import catalogue
+
+    rects = [s for s in catalogue.shapes() if isinstance(s, Rect)]
+    circles = [s for s in catalogue.shapes() if isinstance(s, Circle)]
+    expected = reference.overlapping_pairs(rects)
+    for method in PAIR_METHODS:
+        assert as_list(overlapping_pairs([tuple(r) for r in rects], method=method)) == expected
+    expected = reference.overlapping_pairs(circles)
+    for method in PAIR_METHODS:
+        got = overlapping_circle_pairs([tuple(c) for c in circles], method=method)
+        assert as_list(got) == expected, method
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_bad_numbers_from_the_catalogue_are_refused(bad):
+    with pytest.raises(ValueError, match="boxes must be finite; row 1"):
+        overlapping_pairs([[0, 0, 1, 1], [0, bad, 1, 1]])
+    with pytest.raises(ValueError, match="points must be finite"):
+        query_points([[0, 0, 1, 1]], [[bad, 0]])
+
+
+def test_stats_must_be_a_stats_record():
+    with pytest.raises(TypeError, match="stats must be a collide2d.Stats"):
+        overlapping_pairs([[0, 0, 1, 1]], stats="x")

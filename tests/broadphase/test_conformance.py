@@ -13,6 +13,7 @@ from collide2d.broadphase import (
     DuplicateKeyError,
     Quadtree,
     SortAndSweep,
+    SortedStrips,
     UniformGrid,
     UnknownKeyError,
 )
@@ -23,6 +24,7 @@ FACTORIES = {
     "quadtree": lambda: Quadtree(capacity=2, max_depth=6),
     "quadtree-bounded": lambda: Quadtree(Rect(0, 0, 64, 64), capacity=1, max_depth=4),
     "sort-and-sweep": SortAndSweep,
+    "sorted-strips": SortedStrips,
 }
 
 # Coordinates on a coarse lattice make shared edges, corners and duplicates common.
@@ -204,3 +206,29 @@ def test_match_sorted_finds_each_value_of_the_old_codes(old, new):
     at = match_sorted(np.array(old, dtype=np.int64), np.array(new, dtype=np.int64))
     where = {value: k for k, value in enumerate(old)}
     assert at.tolist() == [where.get(value, -1) for value in new]
+
+
+@pytest.mark.parametrize("name", list(FACTORIES))
+def test_the_catalogue_of_awkward_shapes_gives_brute_force_answers(name):
+    from tests import catalogue
+
+    reference, index = BruteForce(), FACTORIES[name]()
+    for key, shape in enumerate(catalogue.shapes()):
+        reference.add(key, shape)
+        index.add(key, shape)
+    assert index.pairs() == reference.pairs()
+    for probe in [shape for shape in catalogue.shapes() if isinstance(shape, Rect)]:
+        assert index.query_rect(probe) == reference.query_rect(probe)
+        assert index.query_point(probe.min) == reference.query_point(probe.min)
+        assert index.query_segment(probe.min, (7, 3)) == reference.query_segment(probe.min, (7, 3))
+    index.validate()
+
+
+@pytest.mark.parametrize("name", list(FACTORIES))
+def test_stats_name_the_method_and_the_brute_force_count(name):
+    index = FACTORIES[name]()
+    for i in range(10):
+        index.add(i, Rect(i * 3, 0, 4, 4))
+    index.pairs()
+    assert index.stats.method in ("uniform_grid", "quadtree", "sort_and_sweep", "strips")
+    assert index.stats.brute_force_tests == 45 and index.stats.tests > 0

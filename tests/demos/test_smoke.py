@@ -96,11 +96,11 @@ def test_balls_demo_switches_broadphase_with_identical_pairs(app):
     demo = BallsDemo()
     demo.update(1 / 60, Input())
     found = {}
-    for _ in range(4):
+    for _ in range(5):
         demo.view.step(demo.shapes())
         found[demo.view.kind] = demo.view.pairs
         demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b))
-    assert set(found) == {"quadtree", "grid", "sort-and-sweep", "brute force"}
+    assert set(found) == {"quadtree", "grid", "sort-and-sweep", "sorted strips", "brute force"}
     assert all(pairs == found["brute force"] for pairs in found.values())
 
 
@@ -110,7 +110,7 @@ def test_rects_screenshot_and_slider(app, tmp_path):
 
     demo = RectsDemo()
     image = _pixels(app.run_headless(demo, 40, tmp_path))
-    assert demo.count > 300 and demo.view.kind == "quadtree"  # slider moved, switched thrice
+    assert demo.count > 300 and demo.view.kind == "quadtree"  # slider moved, switched four times
     assert len(demo.view.index) == demo.count
     assert _count(image, HIT) > 100 and _count(image, CELL) > 500
     demo.set_count(20)

@@ -1,10 +1,11 @@
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from collide2d import Circle, Rect, overlaps
-from tests import reference
+from tests import catalogue, reference
 
 coords = st.integers(-50, 50)
 sizes = st.integers(0, 30)
@@ -70,3 +71,26 @@ def test_overlaps_rejects_other_types_naming_the_argument():
         overlaps(Rect(0, 0, 1, 1), (0, 0, 1, 1))
     with pytest.raises(TypeError, match="^a must be"):
         overlaps("rect", Rect(0, 0, 1, 1))
+
+
+@pytest.mark.parametrize("case", catalogue.STATIC, ids=lambda c: c.name)
+def test_the_catalogue_of_awkward_pairs(case):
+    assert overlaps(case.a, case.b) is case.overlaps
+    assert overlaps(case.b, case.a) is case.overlaps
+
+
+@pytest.mark.parametrize("bad", catalogue.BAD_NUMBERS + catalogue.BAD_TYPES)
+def test_shapes_refuse_bad_numbers_naming_the_field(bad):
+    error = ValueError if isinstance(bad, float) else TypeError
+    for build, field in ((lambda v: Rect(v, 0, 1, 1), "x"), (lambda v: Rect(0, 0, 1, v), "h"),
+                         (lambda v: Circle(0, v, 1), "y"), (lambda v: Circle(0, 0, v), "r")):  # fmt: skip
+        with pytest.raises(error, match=f"^{field} must be"):
+            build(bad)
+
+
+@pytest.mark.parametrize("size", catalogue.NEGATIVE_SIZES)
+def test_shapes_refuse_negative_sizes(size):
+    with pytest.raises(ValueError, match="w must be >= 0"):
+        Rect(0, 0, size, 1)
+    with pytest.raises(ValueError, match="r must be >= 0"):
+        Circle(0, 0, size)

@@ -1,6 +1,7 @@
 """Mask quadtrees: node kinds, all-pairs at full detail, and conservative coarse tests."""
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,3 +92,26 @@ def test_level_arguments_are_checked():
         a.overlaps(a, (0, 0), max_level=-1)
     with pytest.raises(ValueError, match="other_max_level"):
         a.overlap_pairs(a, (0, 0), other_max_level="deep")
+
+
+@given(bool_grids(40))
+def test_the_quadtree_validates_against_its_pixels(bits):
+    mask = Mask.from_array(bits)
+    mask.quadtree().validate(mask.bits)
+
+
+def test_validate_catches_a_corrupted_pyramid():
+    mask = Mask((16, 16), fill=True)
+    tree = mask.quadtree()
+    tree.pyramid.blocks[0, 0] = 0  # a block emptied behind the tree's back
+    with pytest.raises(AssertionError):
+        tree.validate(mask.bits)
+
+
+def test_traversals_count_visits_and_tests_in_both_trees():
+    a, b = Mask((64, 64), fill=True), Mask((64, 64), fill=True)
+    a.sweep(b, (100, 0), (50, 0))
+    for tree in (a.quadtree(), b.quadtree()):
+        assert tree.stats.visits > 0 and tree.stats.tests > 0 and tree.stats.queries == 1
+    a.overlaps(b, (10, 10), max_level=2, other_max_level=2)
+    assert a.quadtree().stats.queries == 2 and a.quadtree().stats.total_visits > 0

@@ -18,7 +18,8 @@ small_deltas = st.tuples(quarter, quarter)
 
 
 def reference_sweep(a_bits, b_bits, offset, delta, other_delta):
-    """Earliest pixel pair (ties: smallest (ay, ax, by, bx)) by exact rational sweeps."""
+    """Earliest pixel pair (ties: the smallest contact rank, started < face < corner, then
+    the smallest (ay, ax, by, bx)) by exact rational sweeps."""
     d = (F(delta[0]) - F(other_delta[0]), F(delta[1]) - F(other_delta[1]))
     ox, oy = F(offset[0]), F(offset[1])
     best = None
@@ -29,7 +30,7 @@ def reference_sweep(a_bits, b_bits, offset, delta, other_delta):
             hit = reference.sweep_boxes(a_box, d, b_box)
             if hit is None:
                 continue
-            key = (hit.fraction, int(y), int(x), int(v), int(u))
+            key = (hit.fraction, hit.rank, int(y), int(x), int(v), int(u))
             if best is None or key < best[0]:
                 best = (key, hit)
     return best
@@ -65,7 +66,7 @@ def test_mask_sweep_equals_the_exact_pixel_reference(a_bits, b_bits, offset, del
     assert (hit is None) == (best is None), (hit, best)
     if hit is None:
         return
-    (fraction, ay, ax, bv, bu), exact = best
+    (fraction, _, ay, ax, bv, bu), exact = best
     assert hit.fraction == float(fraction) and not hit.started_overlapping
     assert hit.pixel == (ax, ay) and hit.other_pixel == (bu, bv)
     expected = Vec2(exact.sign, 0.0) if exact.axis == "x" else Vec2(0.0, exact.sign)
@@ -118,12 +119,12 @@ def test_rect_sweep_equals_the_exact_pixel_reference(bits, rect, delta):
         pixel = (F(int(x)), F(int(y)), F(int(x)) + 1, F(int(y)) + 1)
         exact = reference.sweep_boxes(box, d, pixel)
         if exact is not None:
-            key = (exact.fraction, int(y), int(x))
+            key = (exact.fraction, exact.rank, int(y), int(x))
             if best is None or key < best[0]:
                 best = (key, exact)
     assert (hit is None) == (best is None)
     if hit is not None:
-        (fraction, y, x), exact = best
+        (fraction, _, y, x), exact = best
         assert hit.fraction == float(fraction) and hit.other_pixel == (x, y)
         assert hit.started_overlapping == exact.started
 
@@ -157,12 +158,13 @@ def test_circle_sweep_equals_the_earliest_scalar_pixel_sweep(bits, circle, delta
     for y, x in zip(*np.nonzero(bits), strict=True):
         pixel_hit = sweep(circle, delta, Rect(int(x), int(y), 1, 1))
         if pixel_hit is not None:
-            key = (pixel_hit.fraction, int(y), int(x))
+            rank = 0 if pixel_hit.started_overlapping else 1
+            key = (pixel_hit.fraction, rank, int(y), int(x))
             if best is None or key < best[0]:
                 best = (key, pixel_hit)
     assert (hit is None) == (best is None), (hit, best)
     if hit is not None:
-        (fraction, y, x), expected = best
+        (fraction, _, y, x), expected = best
         assert hit.fraction == pytest.approx(fraction, rel=1e-9, abs=1e-12)
         if hit.fraction != fraction:  # a near-tie between two pixels' float roots
             return

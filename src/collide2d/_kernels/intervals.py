@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import inline_kernel
+from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 
 @inline_kernel
@@ -26,17 +27,36 @@ def axis_interval(lo, hi, d, blo, bhi):
     return np.inf, -np.inf
 
 
+STARTED = 0
+"""Contact ranks, for breaking ties between contacts at the same fraction: the boxes
+already overlap (the pre-collision wins a tie)..."""
+FACE = 1
+"""...they meet face to face (one axis enters at that moment, the other already overlaps)..."""
+CORNER = 2
+"""...or corner to corner (both axes enter at that moment: loses a tie to a face, so that
+a box sliding over a row of pixels or tiles is not stopped by a seam)."""
+
+
 @inline_kernel
 def box_sweep(ax0, ay0, ax1, ay1, dx, dy, bx0, by0, bx1, by1):
     """The slab sweep of box ``a`` moving by ``(dx, dy)`` against still box ``b`` (the
-    arithmetic of ``collide2d.continuous.rect``): ``(enter, leave, axis)`` of the open
-    interval of overlap on the whole line, ``axis`` 0 (x) or 1 (y) being the entry
-    axis (x on ties). Empty: ``enter >= leave``."""
+    arithmetic of ``collide2d.continuous.rect``): ``(enter, leave, axis, rank)`` of the
+    open interval of overlap on the whole line, ``axis`` 0 (x) or 1 (y) being the entry
+    axis (x on ties) and ``rank`` one of ``STARTED``, ``FACE``, ``CORNER``. Empty:
+    ``enter >= leave``."""
     ex, xx = axis_interval(ax0, ax1, dx, bx0, bx1)
     ey, xy = axis_interval(ay0, ay1, dy, by0, by1)
     if ex >= ey:
-        return ex, min(xx, xy), 0
-    return ey, min(xx, xy), 1
+        enter, axis = ex, 0
+    else:
+        enter, axis = ey, 1
+    if enter < 0.0:
+        rank = STARTED
+    elif ex == ey:
+        rank = CORNER
+    else:
+        rank = FACE
+    return enter, min(xx, xy), axis, rank
 
 
 @inline_kernel
@@ -72,13 +92,25 @@ def disc_entry(px, py, dx, dy, r):
 
 
 @inline_kernel
+def disc_overlaps_box(cx, cy, r, x0, y0, x1, y1):
+    """Whether the open disc overlaps the open box (a point: strictly inside it)."""
+    if r <= 0.0:
+        return x0 < cx < x1 and y0 < cy < y1
+    dx = cx - min(max(cx, x0), x1)
+    dy = cy - min(max(cy, y0), y1)
+    if r < SQUARE_UNDERFLOW:  # exact scaling, as in collide2d.geometry.overlap
+        dx, dy, r = dx * UNDERFLOW_SCALE, dy * UNDERFLOW_SCALE, r * UNDERFLOW_SCALE
+    return dx * dx + dy * dy < r * r
+
+
+@inline_kernel
 def circle_box_fraction(cx, cy, r, dx, dy, x0, y0, x1, y1):
     """First time in ``[0, 1)`` the moving circle overlaps the box: the earliest entry
     into the rounded box written as two widened boxes and four corner discs, as in
     ``collide2d.continuous.circle``; ``inf`` if never."""
-    e1, l1, _ = box_sweep(cx, cy, cx, cy, dx, dy, x0 - r, y0, x1 + r, y1)
+    e1, l1, _, _ = box_sweep(cx, cy, cx, cy, dx, dy, x0 - r, y0, x1 + r, y1)
     best = first_fraction(e1, l1)
-    e2, l2, _ = box_sweep(cx, cy, cx, cy, dx, dy, x0, y0 - r, x1, y1 + r)
+    e2, l2, _, _ = box_sweep(cx, cy, cx, cy, dx, dy, x0, y0 - r, x1, y1 + r)
     best = min(best, first_fraction(e2, l2))
     if r > 0.0:
         best = min(best, disc_entry(cx - x0, cy - y0, dx, dy, r))

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.intervals import box_sweep, circle_box_fraction, first_fraction
+from collide2d._kernels.intervals import (
+    FACE,
+    STARTED,
+    box_sweep,
+    circle_box_fraction,
+    disc_overlaps_box,
+    first_fraction,
+)
 from collide2d._kernels.jit import inline_kernel, kernel
 
 EMPTY = 0
@@ -144,8 +151,8 @@ def tree_pairs(
 
 
 @inline_kernel
-def push_nearest_last(stack, stack_fraction, stack_axis, top, kids, fractions, axes, order, count):
-    """Push ``kids[:count]`` (with their ``fractions`` and entry ``axes``) onto ``stack``
+def push_nearest_last(stack, stack_fraction, stack_rank, top, kids, fractions, ranks, order, count):
+    """Push ``kids[:count]`` (with their ``fractions`` and contact ``ranks``) onto ``stack``
     latest time first, so that the nearest child is popped next (an insertion sort:
     there are at most four). Returns the new top."""
     for k in range(count):
@@ -159,7 +166,7 @@ def push_nearest_last(stack, stack_fraction, stack_axis, top, kids, fractions, a
         for m in range(kids.shape[1]):
             stack[top, m] = kids[order[k], m]
         stack_fraction[top] = fractions[order[k]]
-        stack_axis[top] = axes[order[k]]
+        stack_rank[top] = ranks[order[k]]
         top += 1
     return top
 
@@ -176,8 +183,12 @@ def tree_sweep(
     best found (a node's pixels cannot meet earlier than its rectangle), or at the
     same time with no leaf pair that could win the tie.
 
-    ``result`` gets ``fraction, a_x0, a_y0, b_x0, b_y0, axis`` of the winner (the
-    earliest; on ties the smallest ``(a_y, a_x, b_y, b_x)``); fraction ``inf`` if none.
+    ``result`` gets ``fraction, a_x0, a_y0, b_x0, b_y0, rank`` of the winner (the
+    earliest; on ties the smallest ``(rank, a_y, a_x, b_y, b_x)``, ranks as in
+    ``collide2d._kernels.intervals``, so that a face contact beats a corner contact at
+    the same moment); fraction ``inf`` if none. A node pair's rank bounds its leaf
+    pairs' ranks from below (a pair of nodes that meet at their corners holds no leaf
+    pair meeting face to face at that moment), so the pruning stays exact.
     Leaves are nodes at the level limits (single pixels at full detail). A pair's
     sweep is computed once, when it is pushed (empty children are never pushed):
     the divisions of the slab test are most of the cost. ``counters`` += (pair
@@ -186,13 +197,13 @@ def tree_sweep(
     size = 8 * (a_limit + b_limit + 4) + 16
     stack = np.empty((size, 6), dtype=np.int64)
     stack_fraction = np.empty(size)
-    stack_axis = np.empty(size, dtype=np.int64)
+    stack_rank = np.empty(size, dtype=np.int64)
     fractions = np.empty(4)
-    axes = np.empty(4, dtype=np.int64)
+    ranks = np.empty(4, dtype=np.int64)
     order = np.empty(4, dtype=np.int64)
     kids = np.empty((4, 6), dtype=np.int64)
     best = np.inf
-    best_key = (0, 0, 0, 0)
+    best_key = (0, 0, 0, 0, 0)
     result[0] = np.inf
     if (
         node_kind(0, 0, 0, a_solid, a_full, a_offsets, a_blocks, a_depth, a_width, a_height)
@@ -203,13 +214,13 @@ def tree_sweep(
         return
     ax0, ay0, ax1, ay1 = node_box(0, 0, 0, a_depth, a_width, a_height)
     bx0, by0, bx1, by1 = node_box(0, 0, 0, b_depth, b_width, b_height)
-    enter, leave, axis = box_sweep(
+    enter, leave, _, rank = box_sweep(
         ax0, ay0, ax1, ay1, dx, dy, bx0 + ox, by0 + oy, bx1 + ox, by1 + oy
     )
     for k in range(6):
         stack[0, k] = 0
     stack_fraction[0] = first_fraction(enter, leave)
-    stack_axis[0] = axis
+    stack_rank[0] = rank
     top = 1 if stack_fraction[0] < np.inf else 0
     while top > 0:
         top -= 1
@@ -225,7 +236,7 @@ def tree_sweep(
         jb = stack[top, 5]
         ax0, ay0, ax1, ay1 = node_box(la, ia, ja, a_depth, a_width, a_height)
         bx0, by0, bx1, by1 = node_box(lb, ib, jb, b_depth, b_width, b_height)
-        key = (ay0, ax0, by0, bx0)  # no leaf pair below this one has a smaller key
+        key = (stack_rank[top], ay0, ax0, by0, bx0)  # no leaf pair below has a smaller one
         if fraction == best and key >= best_key:
             continue
         a_leaf = la >= a_limit
@@ -238,7 +249,7 @@ def tree_sweep(
             result[2] = ay0
             result[3] = bx0
             result[4] = by0
-            result[5] = stack_axis[top]
+            result[5] = stack_rank[top]
             continue
         split_a = not a_leaf and (b_leaf or (ax1 - ax0) * (ay1 - ay0) >= (bx1 - bx0) * (by1 - by0))
         side = 0 if split_a else 3
@@ -270,17 +281,17 @@ def tree_sweep(
             if kind == EMPTY:  # (also a child outside the image)
                 continue
             counters[0] += 1
-            e, leave_c, axis_c = box_sweep(
+            e, leave_c, _, rank_c = box_sweep(
                 mx0, my0, mx1, my1, dx, dy, fx0 + ox, fy0 + oy, fx1 + ox, fy1 + oy
             )
             fraction_c = first_fraction(e, leave_c)
             if fraction_c == np.inf or fraction_c > best:
                 continue
             fractions[count] = fraction_c
-            axes[count] = axis_c
+            ranks[count] = rank_c
             count += 1
         top = push_nearest_last(
-            stack, stack_fraction, stack_axis, top, kids, fractions, axes, order, count
+            stack, stack_fraction, stack_rank, top, kids, fractions, ranks, order, count
         )
 
 
@@ -292,30 +303,30 @@ def tree_box_sweep(
     """The first moment the box ``(x0, y0, x1, y1)`` (with ``round_``: the circle of
     centre ``(x0, y0)`` and radius ``x1``), moving by ``(dx, dy)``, overlaps a solid
     leaf of the tree (nearest first, later nodes pruned). ``result`` gets
-    ``fraction, leaf_x0, leaf_y0, axis``; fraction ``inf`` if none. Ties: the smallest
-    ``(leaf_y, leaf_x)``. As in :func:`tree_sweep`, a node's fraction is computed once,
-    when it is pushed. ``counters`` += (node sweeps computed, nodes popped)."""
+    ``fraction, leaf_x0, leaf_y0, rank``; fraction ``inf`` if none. Ties: the smallest
+    ``(rank, leaf_y, leaf_x)`` (see :func:`tree_sweep`). As there, a node's fraction is
+    computed once, when it is pushed. ``counters`` += (node sweeps computed, nodes popped)."""
     size = 4 * (limit + 4) + 16
     stack = np.empty((size, 3), dtype=np.int64)
     stack_fraction = np.empty(size)
-    stack_axis = np.empty(size, dtype=np.int64)
+    stack_rank = np.empty(size, dtype=np.int64)
     fractions = np.empty(4)
-    axes = np.empty(4, dtype=np.int64)
+    ranks = np.empty(4, dtype=np.int64)
     kids = np.empty((4, 3), dtype=np.int64)
     order = np.empty(4, dtype=np.int64)
     best = np.inf
-    best_key = (0, 0)
+    best_key = (0, 0, 0)
     result[0] = np.inf
     top = 0
     if node_kind(0, 0, 0, solid, full, offsets, blocks, depth, width, height) != EMPTY:
         nx0, ny0, nx1, ny1 = node_box(0, 0, 0, depth, width, height)
-        fraction, axis = _box_fraction(x0, y0, x1, y1, dx, dy, round_, nx0, ny0, nx1, ny1)
+        fraction, rank = _box_fraction(x0, y0, x1, y1, dx, dy, round_, nx0, ny0, nx1, ny1)
         if fraction < np.inf:  # push the root as the children are pushed below
             stack[0, 0] = 0
             stack[0, 1] = 0
             stack[0, 2] = 0
             stack_fraction[0] = fraction
-            stack_axis[0] = axis
+            stack_rank[0] = rank
             top = 1
     while top > 0:
         top -= 1
@@ -327,7 +338,7 @@ def tree_box_sweep(
         i = stack[top, 1]
         j = stack[top, 2]
         nx0, ny0, nx1, ny1 = node_box(level, i, j, depth, width, height)
-        key = (ny0, nx0)  # no leaf below has a smaller key
+        key = (stack_rank[top], ny0, nx0)  # no leaf below has a smaller key
         if fraction == best and key >= best_key:
             continue
         if level >= limit:
@@ -336,7 +347,7 @@ def tree_box_sweep(
             result[0] = fraction
             result[1] = nx0
             result[2] = ny0
-            result[3] = stack_axis[top]
+            result[3] = stack_rank[top]
             continue
         count = 0
         for c in range(4):
@@ -349,25 +360,28 @@ def tree_box_sweep(
                 continue
             cx0, cy0, cx1, cy1 = node_box(level + 1, ki, kj, depth, width, height)
             counters[0] += 1
-            fraction_c, axis_c = _box_fraction(x0, y0, x1, y1, dx, dy, round_, cx0, cy0, cx1, cy1)
+            fraction_c, rank_c = _box_fraction(x0, y0, x1, y1, dx, dy, round_, cx0, cy0, cx1, cy1)
             if fraction_c == np.inf or fraction_c > best:
                 continue
             kids[count, 0] = level + 1
             kids[count, 1] = ki
             kids[count, 2] = kj
             fractions[count] = fraction_c
-            axes[count] = axis_c
+            ranks[count] = rank_c
             count += 1
         top = push_nearest_last(
-            stack, stack_fraction, stack_axis, top, kids, fractions, axes, order, count
+            stack, stack_fraction, stack_rank, top, kids, fractions, ranks, order, count
         )
 
 
 @inline_kernel
 def _box_fraction(x0, y0, x1, y1, dx, dy, round_, nx0, ny0, nx1, ny1):
-    """First time in ``[0, 1)`` the moving box (or, with ``round_``, circle) of
-    :func:`tree_box_sweep` overlaps the node box, and the entry axis (0 for circles)."""
+    """First fraction in ``[0, 1)`` at which the moving box (or, with ``round_``, circle)
+    of :func:`tree_box_sweep` overlaps the node box, and the contact's rank (a circle
+    meets a box face to face or at a rounded corner: never a sharp corner)."""
     if round_:
-        return circle_box_fraction(x0, y0, x1, dx, dy, nx0, ny0, nx1, ny1), 0
-    enter, leave, axis = box_sweep(x0, y0, x1, y1, dx, dy, nx0, ny0, nx1, ny1)
-    return first_fraction(enter, leave), axis
+        fraction = circle_box_fraction(x0, y0, x1, dx, dy, nx0, ny0, nx1, ny1)
+        started = disc_overlaps_box(x0, y0, x1, nx0, ny0, nx1, ny1)
+        return fraction, STARTED if started else FACE
+    enter, leave, _, rank = box_sweep(x0, y0, x1, y1, dx, dy, nx0, ny0, nx1, ny1)
+    return first_fraction(enter, leave), rank

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collide2d._kernels.jit import inline_kernel
+from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 
 @inline_kernel
@@ -23,4 +24,6 @@ def overlap_items(box, circles, mode, i, j):
     dx = circles[i, 0] - circles[j, 0]
     dy = circles[i, 1] - circles[j, 1]
     reach = circles[i, 2] + circles[j, 2]
+    if reach < SQUARE_UNDERFLOW:  # exact scaling, as in collide2d.geometry.overlap
+        dx, dy, reach = dx * UNDERFLOW_SCALE, dy * UNDERFLOW_SCALE, reach * UNDERFLOW_SCALE
     return dx * dx + dy * dy < reach * reach

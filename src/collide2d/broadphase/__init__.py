@@ -9,6 +9,7 @@ from collide2d.broadphase.brute_force import BruteForce
 from collide2d.broadphase.protocol import Broadphase, DuplicateKeyError, UnknownKeyError
 from collide2d.broadphase.quadtree import Quadtree
 from collide2d.broadphase.sort_and_sweep import SortAndSweep
+from collide2d.broadphase.sorted_strips import SortedStrips
 from collide2d.broadphase.uniform_grid import UniformGrid
 from collide2d.stats import Stats
 
@@ -18,6 +19,7 @@ __all__ = [
     "DuplicateKeyError",
     "Quadtree",
     "SortAndSweep",
+    "SortedStrips",
     "UniformGrid",
     "UnknownKeyError",
 ]

@@ -1,37 +1,21 @@
-"""Sort and sweep over numpy arrays: the shapes sorted by left edge, swept along x in
-compiled code (Baraff 1992; Ericson, Real-Time Collision Detection, 7.5.2)."""
+"""Sort and sweep: shapes sorted by left edge and swept along x in compiled code."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import chain
-
-import numpy as np
-from numpy.typing import NDArray
-
-from collide2d._kernels.search import find_pairs, match_sorted
-from collide2d.broadphase._index import Box, Index
-from collide2d.broadphase.protocol import Key
-from collide2d.geometry.circle import Circle
-from collide2d.geometry.overlap import Shape, overlaps
-from collide2d.geometry.rect import Rect
-
-_NO_CIRCLES = np.zeros((0, 3))
+from collide2d.broadphase.array_index import ArrayIndex
 
 
-class SortAndSweep(Index):
-    """Shapes kept in numpy arrays; ``pairs`` sorts and sweeps them in compiled code.
+class SortAndSweep(ArrayIndex):
+    """Sort and sweep (Baraff 1992; Ericson, Real-Time Collision Detection, 7.5.2).
 
-    ``add``, ``update`` and ``remove`` only write a row of an array, so moving many
-    shapes each frame is cheap. ``pairs`` sorts the shapes by left edge and sweeps
-    along x: each shape is tested against the shapes that start before its right
-    edge (Baraff's sort and sweep). It returns the cached answer when nothing changed
-    since the last call. Queries test every shape's bounds with numpy, then the
-    candidates exactly.
+    ``pairs()`` sorts the shapes by left edge and sweeps along x: each shape is
+    tested against the shapes that start before its right edge. Shapes live in numpy
+    arrays, so ``update`` is cheap, and the sweep runs in compiled code.
 
-    Sort and sweep shines when shapes are spread along x; on a crowded square scene
-    each shape meets the ``O(sqrt(n))`` shapes of its column, where
-    :func:`collide2d.overlapping_pairs` (sorted strips) tests fewer.
+    Sort and sweep is at its best when shapes are spread along one axis (a side
+    scroller, a timeline). Over a crowded plane each shape meets every shape of its
+    column, about ``sqrt(n)`` of them: :class:`SortedStrips` sweeps only within
+    strips of similar y and tests far fewer pairs there.
 
     Examples
     --------
@@ -47,188 +31,3 @@ class SortAndSweep(Index):
     """
 
     method = "sort_and_sweep"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._box = np.zeros((16, 4))  # closed bounds, one row a slot
-        self._alive = np.zeros(16, dtype=bool)
-        self._round = np.zeros(16, dtype=bool)  # the slot holds a circle
-        self._slot_keys: list[Key | None] = []  # slots in the order keys were added
-        self._slot: dict[Key, int] = {}
-        self._dead = 0
-        self._pending: dict[int, Box] = {}  # rows written to the arrays at the next search
-        self._cached: list[tuple[Key, Key]] | None = None
-        # The last answer as sorted pair codes (slot_a * size + slot_b) and tuples.
-        self._last: tuple[NDArray[np.int64], NDArray[np.object_]] = (
-            np.zeros(0, dtype=np.int64),
-            np.zeros(0, dtype=object),
-        )
-        self._last_size = np.int64(0)
-
-    # -- storage -------------------------------------------------------------------------
-    def _insert(self, key: Key, box: Box) -> None:
-        self._flush()
-        slot = len(self._slot_keys)
-        if slot == self._box.shape[0]:
-            self._grow()
-        self._box[slot] = box
-        self._alive[slot] = True
-        self._slot_keys.append(key)
-        self._slot[key] = slot
-        self._cached = None
-
-    def _grow(self) -> None:
-        size = 2 * self._box.shape[0]
-        for name in ("_box", "_alive", "_round"):
-            old = getattr(self, name)
-            new = np.zeros((size, *old.shape[1:]), dtype=old.dtype)
-            new[: old.shape[0]] = old
-            setattr(self, name, new)
-
-    def _delete(self, key: Key, box: Box) -> None:
-        self._flush()
-        slot = self._slot.pop(key)
-        self._alive[slot] = False
-        self._round[slot] = False
-        self._slot_keys[slot] = None
-        self._dead += 1
-        self._cached = None
-        if self._dead > 64 and self._dead > len(self._slot) // 2:
-            self._compact()
-
-    def _compact(self) -> None:
-        """Drop dead slots, keeping the order in which keys were added."""
-        live = np.flatnonzero(self._alive[: len(self._slot_keys)])
-        size = max(16, 2 * live.shape[0])
-        box = np.zeros((size, 4))
-        box[: live.shape[0]] = self._box[live]
-        round_ = np.zeros(size, dtype=bool)
-        round_[: live.shape[0]] = self._round[live]
-        alive = np.zeros(size, dtype=bool)
-        alive[: live.shape[0]] = True
-        self._box, self._round, self._alive = box, round_, alive
-        self._slot_keys = [self._slot_keys[slot] for slot in live.tolist()]
-        self._slot = {key: slot for slot, key in enumerate(self._slot_keys)}
-        self._dead = 0
-        self._last = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object))  # slots moved
-
-    def _move(self, key: Key, old: Box, new: Box) -> None:
-        self._pending[self._slot[key]] = new  # one numpy write per search, not per move
-        self._cached = None
-
-    def _flush(self) -> None:
-        if self._pending:
-            count = len(self._pending)
-            slots = np.fromiter(self._pending.keys(), dtype=np.intp, count=count)
-            values = chain.from_iterable(self._pending.values())
-            self._box[slots] = np.fromiter(values, dtype=np.float64, count=4 * count).reshape(-1, 4)
-            self._pending.clear()
-
-    def update(self, key: Key, shape: Shape) -> None:
-        """Replace ``key``'s shape (a teleport: no sweep and no response).
-
-        The fast path (a ``Rect`` replacing a ``Rect``) does what ``Index.update``
-        does with fewer steps: this is the call a game makes for every moving shape.
-        """
-        old = self._shapes.get(key) if type(key) is int or type(key) is str else None
-        if type(shape) is not Rect or type(old) is not Rect:
-            was = type(self._shapes[key]) if key in self._shapes else None
-            super().update(key, shape)
-            if type(self._shapes[key]) is not was:
-                self._round[self._slot[key]] = isinstance(self._shapes[key], Circle)
-            self._cached = None
-            return
-        x, y, w, h = shape
-        box = (x, y, x + w, y + h)
-        self._shapes[key] = shape
-        if box != self._boxes[key]:
-            self._boxes[key] = box
-            self._pending[self._slot[key]] = box
-            self._cached = None
-
-    def add(self, key: Key, shape: Shape) -> None:
-        """Insert ``shape`` under a new ``key`` (see :meth:`Index.add`)."""
-        super().add(key, shape)
-        self._round[self._slot[key]] = isinstance(self._shapes[key], Circle)
-
-    # -- searching -----------------------------------------------------------------------
-    def _candidates(self, box: Box) -> Iterable[Key]:
-        self._flush()
-        used = len(self._slot_keys)
-        rows = self._box[:used]
-        hit = (
-            self._alive[:used]
-            & (rows[:, 0] <= box[2])
-            & (box[0] <= rows[:, 2])
-            & (rows[:, 1] <= box[3])
-            & (box[1] <= rows[:, 3])
-        )
-        self.stats.count(visits=used)
-        keys = self._slot_keys
-        return [keys[slot] for slot in np.flatnonzero(hit).tolist()]
-
-    def pairs(self) -> list[tuple[Key, Key]]:
-        """Every pair of keys whose shapes overlap (strictly), each once.
-
-        Sorted by the order in which keys were added, like every broadphase.
-        """
-        self._begin_pairs()
-        if self._cached is None:
-            self._flush()
-            used = len(self._slot_keys)
-            live = np.flatnonzero(self._alive[:used])
-            found, counters, _ = find_pairs(self._box[live], _NO_CIRCLES, 0, self.method)
-            tests = int(counters[0])
-            slots = live[found]  # pairs of slots: sorted, as live is increasing
-            round_ = self._round[slots]
-            either = round_[:, 0] | round_[:, 1]
-            if either.any():  # bounds overlap; a pair with a circle needs the exact test
-                shapes = self._shapes
-                keys = self._slot_keys
-                keep = np.ones(slots.shape[0], dtype=bool)
-                for row in np.flatnonzero(either).tolist():
-                    a, b = keys[slots[row, 0]], keys[slots[row, 1]]
-                    keep[row] = overlaps(shapes[a], shapes[b])
-                tests += int(either.sum())
-                slots = slots[keep]
-            self.stats.count(tests=tests, visits=live.shape[0])
-            self._cached = self._as_key_pairs(slots)
-        return list(self._cached)
-
-    def _as_key_pairs(self, slots: NDArray[np.intp]) -> list[tuple[Key, Key]]:
-        """The slot pairs as key pairs, reusing the tuples of pairs that persist from
-        the last call (most do, from one frame to the next)."""
-        size = np.int64(len(self._slot_keys))
-        codes = slots[:, 0].astype(np.int64) * size + slots[:, 1]
-        rows = np.empty(codes.shape[0], dtype=object)
-        old_codes, old_rows = self._last
-        if old_codes.shape[0] and self._last_size == size:
-            at = match_sorted(old_codes, codes)  # both increasing: slots pairs are sorted
-            same = at >= 0
-            rows[same] = old_rows[at[same]]
-        else:
-            same = np.zeros(codes.shape[0], dtype=bool)
-        fresh = np.flatnonzero(~same)
-        keys = self._slot_keys
-        rows[fresh] = [(keys[a], keys[b]) for a, b in slots[fresh].tolist()]
-        self._last = (codes, rows)
-        self._last_size = size
-        result: list[tuple[Key, Key]] = rows.tolist()
-        return result
-
-    def _validate_structure(self) -> None:
-        self._flush()
-        if set(self._slot) != set(self._shapes):
-            raise AssertionError("slots hold other keys than the index")
-        for key, slot in self._slot.items():
-            if self._slot_keys[slot] != key or not self._alive[slot]:
-                raise AssertionError(f"slot of {key!r} is stale")
-            if tuple(self._box[slot].tolist()) != self._boxes[key]:
-                raise AssertionError(f"array row of {key!r} is stale")
-            if bool(self._round[slot]) != isinstance(self._shapes[key], Circle):
-                raise AssertionError(f"circle flag of {key!r} is stale")
-        if int(self._alive.sum()) != len(self._slot):
-            raise AssertionError("dead slots marked alive")
-        order = [key for key in self._slot_keys if key is not None]
-        if order != sorted(self._shapes, key=self._order.__getitem__):
-            raise AssertionError("slots are not in the order keys were added")

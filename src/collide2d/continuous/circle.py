@@ -19,7 +19,7 @@ from collide2d.continuous._intervals import (
     exact_discriminant,
 )
 from collide2d.continuous.hit import Hit
-from collide2d.continuous.rect import least_penetration
+from collide2d.continuous.rect import least_penetration, sweep_rect_rect
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
@@ -94,6 +94,8 @@ def sweep_circle_rect(
     contact point depends on it, which is reported in world coordinates.
     """
     cx, cy, r = a
+    if r == 0.0:  # a point: the two widened boxes below would coincide and tie on x
+        return sweep_rect_rect(_new(Rect, (cx, cy, 0.0, 0.0)), dx, dy, b, bdx, bdy)
     left, top, w, h = b
     right = left + w
     bottom = top + h
@@ -109,7 +111,7 @@ def sweep_circle_rect(
     leave = min(xx, xy)
     if _earlier(enter, leave, best, best_exit):
         best, best_exit, best_part = enter, leave, 1
-    corners = ((left, top), (right, top), (left, bottom), (right, bottom)) if r > 0.0 else ()
+    corners = ((left, top), (right, top), (left, bottom), (right, bottom))
     for index, (kx, ky) in enumerate(corners):
         enter, leave = disc_interval(cx - kx, cy - ky, dx, dy, r)
         if _earlier(enter, leave, best, best_exit):

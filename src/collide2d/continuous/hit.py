@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import warnings
 from typing import NamedTuple
 
+from collide2d import _deprecation
 from collide2d.geometry.vec2 import Vec2
 
 
@@ -73,9 +73,5 @@ class RayHit(NamedTuple):
     @property
     def started_inside(self) -> bool:
         """Deprecated: ``started_overlapping``."""
-        warnings.warn(
-            "RayHit.started_inside is deprecated; use RayHit.started_overlapping",
-            DeprecationWarning,
-            stacklevel=2,
-        )
+        _deprecation.warn("RayHit.started_inside", "RayHit.started_overlapping", stacklevel=3)
         return self.started_overlapping

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from collide2d import BruteForce, Quadtree, Rect, SortAndSweep, UniformGrid
+from collide2d import BruteForce, Quadtree, Rect, SortAndSweep, SortedStrips, UniformGrid
 from collide2d.broadphase import Broadphase
 from collide2d.broadphase.protocol import Key
 from collide2d.geometry import Shape
@@ -23,6 +23,7 @@ KINDS: dict[str, Callable[[Rect], Broadphase]] = {
     "quadtree": lambda bounds: Quadtree(bounds, capacity=4, max_depth=8),
     "grid": lambda bounds: UniformGrid(cell_size=48),
     "sort-and-sweep": lambda bounds: SortAndSweep(),
+    "sorted strips": lambda bounds: SortedStrips(),
     "brute force": lambda bounds: BruteForce(),
 }
 

@@ -109,7 +109,6 @@ class RectsDemo(Demo):
                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(SLIDER.left + 60, 18), button=1)
             )
         if frame == 20:
-            events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b))  # to sort-and-sweep
-            events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b))  # to brute force
-            events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b))  # to quadtree
+            for _ in ("to sort-and-sweep", "to sorted strips", "to brute force", "to quadtree"):
+                events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b))
         return events, Input()

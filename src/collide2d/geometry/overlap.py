@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
+from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 Shape = Rect | Circle
 """A rectangle or a circle: what the geometry, the broadphases and the batch API take."""
@@ -39,6 +40,8 @@ def overlaps_circle_circle(a: Circle, b: Circle) -> bool:
     dx = a[0] - b[0]
     dy = a[1] - b[1]
     reach = a[2] + b[2]
+    if reach < SQUARE_UNDERFLOW:  # tiny radii: scale exactly so the squares keep their bits
+        dx, dy, reach = dx * UNDERFLOW_SCALE, dy * UNDERFLOW_SCALE, reach * UNDERFLOW_SCALE
     return dx * dx + dy * dy < reach * reach
 
 
@@ -62,6 +65,8 @@ def overlaps_circle_rect(circle: Circle, rect: Rect) -> bool:
         return left < cx < right and top < cy < bottom
     dx = left - cx if cx < left else (cx - right if cx > right else 0.0)
     dy = top - cy if cy < top else (cy - bottom if cy > bottom else 0.0)
+    if r < SQUARE_UNDERFLOW:  # tiny radius: scale exactly so the squares keep their bits
+        dx, dy, r = dx * UNDERFLOW_SCALE, dy * UNDERFLOW_SCALE, r * UNDERFLOW_SCALE
     return dx * dx + dy * dy < r * r
 
 

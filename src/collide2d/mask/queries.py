@@ -19,6 +19,7 @@ from numpy.typing import NDArray
 from collide2d._kernels import lazy
 from collide2d._typing import FloatArray, IndexArray, WordArray
 from collide2d.mask.storage import MaskStorage
+from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 bits = lazy("bits")
 runs_kernels = lazy("runs")
@@ -166,8 +167,10 @@ def overlap_words(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> WordA
 
 
 def overlaps_box(a: MaskStorage, left: float, top: float, right: float, bottom: float) -> bool:
-    """Whether a solid pixel's open square overlaps the open box: pixel ``x`` with
-    ``x < right`` and ``left < x + 1``, likewise in y."""
+    """Whether the box overlaps the mask's solid region, the interior of the union of
+    its solid pixels' closed squares. For a box with area that is: a solid pixel's
+    open square overlaps the open box (pixel ``x`` with ``x < right`` and
+    ``left < x + 1``, likewise in y)."""
     x0 = max(0, math.floor(left))  # the first x with x + 1 > left
     x1 = min(a.width, math.ceil(right))  # past the last x with x < right
     y0 = max(0, math.floor(top))
@@ -178,19 +181,31 @@ def overlaps_box(a: MaskStorage, left: float, top: float, right: float, bottom: 
 
 
 def _point_box(a: MaskStorage, left: float, top: float, right: float, bottom: float) -> bool:
-    """Degenerate boxes (zero width or height): a point or segment overlaps a pixel
-    only when strictly inside its square, by the strict overlap formula."""
+    """Degenerate boxes (zero width or height: a point or a segment, open along its
+    length): whether they meet the interior of the union of the solid pixels. A point
+    inside a pixel needs that pixel solid; on a seam, the two pixels beside it; on a
+    pixel corner, all four. So a point on the seam between two solid pixels overlaps
+    the mask and a point on its outline does not."""
     if not (left <= right and top <= bottom):
         return False
-    x0 = max(0, math.floor(left))
-    x1 = min(a.width, math.ceil(right) if right > left else math.floor(left) + 1)
-    y0 = max(0, math.floor(top))
-    y1 = min(a.height, math.ceil(bottom) if bottom > top else math.floor(top) + 1)
-    for y in range(y0, y1):
-        for x in range(x0, x1):
-            if a.bits[y, x] and x < right and left < x + 1 and y < bottom and top < y + 1:
+    pixels = a.bits
+    w, h = a.size
+    for columns in cell_groups(left, right, w):
+        for rows in cell_groups(top, bottom, h):
+            if all(0 <= u < w and 0 <= v < h and pixels[v, u] for u in columns for v in rows):
                 return True
     return False
+
+
+def cell_groups(lo: float, hi: float, size: int) -> list[range]:
+    """Along one axis of ``size`` pixels, the groups of pixel indices an interval meets,
+    any one of which may hold it: each cell the open interval ``(lo, hi)`` crosses, or,
+    for a single coordinate, the one cell holding it (two when it lies on a seam)."""
+    if lo < hi:
+        first = max(0, math.floor(lo))
+        return [range(v, v + 1) for v in range(first, min(size, math.ceil(hi)))]
+    cell = math.floor(lo)
+    return [range(cell - 1, cell + 1) if cell == lo else range(cell, cell + 1)]
 
 
 def overlaps_disc(a: MaskStorage, cx: float, cy: float, r: float) -> bool:
@@ -207,6 +222,8 @@ def overlaps_disc(a: MaskStorage, cx: float, cy: float, r: float) -> bool:
     ys = np.arange(y0, y1, dtype=np.float64)
     dx = np.maximum(np.maximum(xs - cx, 0.0), cx - (xs + 1.0))
     dy = np.maximum(np.maximum(ys - cy, 0.0), cy - (ys + 1.0))
+    if r < SQUARE_UNDERFLOW:  # exact scaling, as in collide2d.geometry.overlap
+        dx, dy, r = dx * UNDERFLOW_SCALE, dy * UNDERFLOW_SCALE, r * UNDERFLOW_SCALE
     near = dy[:, None] ** 2 + dx[None, :] ** 2 < r * r
     return bool((near & a.bits[y0:y1, x0:x1]).any())
 

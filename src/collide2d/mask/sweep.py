@@ -19,6 +19,8 @@ import math
 import numpy as np
 
 from collide2d._kernels import lazy
+from collide2d._typing import BoolArray
+from collide2d.continuous._intervals import axis_interval
 from collide2d.continuous.circle import sweep_circle_rect
 from collide2d.continuous.hit import Hit, RayHit
 from collide2d.continuous.rect import least_penetration, sweep_rect_rect
@@ -30,9 +32,11 @@ from collide2d.mask.queries import (
     _level,
     _limits,
     _tree_args,
+    cell_groups,
     count_traversal,
     first_overlap,
     overlaps,
+    overlaps_box,
 )
 from collide2d.mask.storage import MaskStorage
 
@@ -85,9 +89,16 @@ def sweep_shape(
     """``shape`` (mask coordinates) moving by ``delta`` against the mask moving by
     ``other_delta``; the normal points from the mask toward the shape. The tree finds
     the first pixel (circles with float roots); the reported hit is the scalar sweep
-    of the shape against that pixel, so it follows the scalar rules exactly."""
+    of the shape against that pixel, so it follows the scalar rules exactly.
+
+    A point or a segment (a zero-size rectangle, a zero-radius circle) is held to the
+    mask's solid region, the interior of the union of its solid pixels: it also hits
+    when it starts on, or travels along, a seam between solid pixels, where it never
+    enters a single pixel's open square (:func:`_seam_sweep`)."""
     if not (mask.width and mask.height):
         return None
+    if isinstance(shape, Circle) and shape.r == 0.0:
+        shape = Rect(shape.x, shape.y, 0.0, 0.0)
     tree = mask.quadtree()
     limit = _level(max_level, tree.max_level, "max_level")
     dx, dy = delta[0] - other_delta[0], delta[1] - other_delta[1]
@@ -102,16 +113,88 @@ def sweep_shape(
             *args, shape.x, shape.y, shape.r, 0.0, dx, dy, True, result, counters
         )
     count_traversal((mask,), counters)
-    if not math.isfinite(result[0]):
-        return None
-    leaf = _leaf_rect(tree, limit, int(result[1]), int(result[2]))
-    if isinstance(shape, Rect):
-        hit = sweep_rect_rect(shape, dx, dy, leaf, other_delta[0], other_delta[1])
+    hit = None
+    if math.isfinite(result[0]):
+        leaf = _leaf_rect(tree, limit, int(result[1]), int(result[2]))
+        if isinstance(shape, Rect):
+            hit = sweep_rect_rect(shape, dx, dy, leaf, other_delta[0], other_delta[1])
+        else:
+            hit = sweep_circle_rect(shape, dx, dy, leaf, other_delta[0], other_delta[1])
+        if hit is not None:
+            hit = hit._replace(other_pixel=(int(leaf.x), int(leaf.y)))
+    degenerate = isinstance(shape, Rect) and (shape.w == 0.0 or shape.h == 0.0)
+    if degenerate and limit == tree.max_level:
+        return _degenerate_hit(mask, shape, dx, dy, other_delta, hit)  # type: ignore[arg-type]
+    return hit
+
+
+def _degenerate_hit(
+    mask: MaskStorage,
+    shape: Rect,
+    dx: float,
+    dy: float,
+    other_delta: tuple[float, float],
+    hit: Hit | None,
+) -> Hit | None:
+    """The first contact of a point or segment with the mask's solid region, given the
+    first contact ``hit`` with a single pixel's open square."""
+    left, top, right, bottom = shape.left, shape.top, shape.right, shape.bottom
+    if hit is not None and hit.started_overlapping:
+        return hit
+    if overlaps_box(mask, left, top, right, bottom):  # starts on a seam inside the region
+        for columns in cell_groups(left, right, mask.width):
+            for rows in cell_groups(top, bottom, mask.height):
+                u, v = columns[0], rows[0]
+                if 0 <= u < mask.width and 0 <= v < mask.height and mask.bits[v, u]:
+                    normal = least_penetration(left, top, right, bottom, u, v, u + 1, v + 1)
+                    return Hit(0.0, normal, shape.center, True, None, (u, v))
+    seam = _seam_sweep(mask, left, top, right, bottom, dx, dy)
+    if seam is None or (hit is not None and hit.fraction <= seam[0]):
+        return hit
+    fraction, normal, contact, pixel = seam
+    point = Vec2(contact[0] + other_delta[0] * fraction, contact[1] + other_delta[1] * fraction)
+    return Hit(fraction, normal, point, False, None, pixel)
+
+
+def _seam_sweep(
+    mask: MaskStorage, left: float, top: float, right: float, bottom: float, dx: float, dy: float
+) -> tuple[float, Vec2, tuple[float, float], tuple[int, int]] | None:
+    """A point or segment travelling exactly along the seam line between two pixel rows
+    (or columns) is inside the solid region where both rows are solid: a 1-D sweep of
+    its extent against the runs of the two rows' AND. Returns the fraction, normal,
+    contact point and the pixel met, or None (also when it does not move along a seam)."""
+    w, h = mask.size
+    if top == bottom and dy == 0.0 and top.is_integer() and 0 < top < h:
+        v = int(top)
+        line = mask.bits[v - 1] & mask.bits[v]
+        lo, hi, d, across = left, right, dx, top
+    elif left == right and dx == 0.0 and left.is_integer() and 0 < left < w:
+        u = int(left)
+        line = mask.bits[:, u - 1] & mask.bits[:, u]
+        lo, hi, d, across = top, bottom, dy, left
     else:
-        hit = sweep_circle_rect(shape, dx, dy, leaf, other_delta[0], other_delta[1])
-    if hit is None:  # pragma: no cover - float and exact roots disagree only at grazes
         return None
-    return hit._replace(other_pixel=(int(leaf.x), int(leaf.y)))
+    best: tuple[float, int, int] | None = None
+    for start, end in seam_runs(line):
+        enter, leave = axis_interval(lo, hi, d, float(start), float(end))
+        if enter < leave and 0.0 <= enter < 1.0 and (best is None or enter < best[0]):
+            best = (enter + 0.0, start, end)
+    if best is None:
+        return None
+    fraction, start, end = best
+    along = float(start) if d > 0.0 else float(end)
+    cell = start if d > 0.0 else end - 1
+    sign = -1.0 if d > 0.0 else 1.0
+    if top == bottom and dy == 0.0:
+        return fraction, Vec2(sign, 0.0), (along, across), (cell, int(across))
+    return fraction, Vec2(0.0, sign), (across, along), (int(across), cell)
+
+
+def seam_runs(line: BoolArray) -> list[tuple[int, int]]:
+    """The runs ``[start, end)`` of True in a bool row."""
+    padded = np.concatenate(([False], line, [False])).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
 def _leaf_rect(tree: MaskQuadtree, level: int, x0: int, y0: int) -> Rect:
@@ -143,16 +226,18 @@ def _started(a: MaskStorage, b: MaskStorage, offset: tuple[float, float]) -> Hit
 
 
 def raycast_mask(mask: MaskStorage, ox: float, oy: float, dx: float, dy: float) -> RayHit | None:
-    """Where the segment ``(ox, oy) + (dx, dy) * fraction`` (mask coordinates) enters a
-    solid pixel's open square, and where its line then leaves the solid region.
+    """Where the segment ``(ox, oy) + (dx, dy) * fraction`` (mask coordinates) enters the
+    mask's solid region (the interior of the union of its solid pixels), and where its
+    line then leaves it.
 
-    The entry is the tree sweep of a point (the semantics of :func:`collide2d.raycast`:
-    running along a pixel edge, or touching a corner, is no hit). The exit walks the
-    pixels along the line from the entry (Amanatides and Woo, "A Fast Voxel
+    The entry is the sweep of a point (the semantics of :func:`collide2d.raycast`:
+    running along the mask's outline, or touching a corner, is no hit). The exit walks
+    the pixels along the line from the entry (Amanatides and Woo, "A Fast Voxel
     Traversal Algorithm", 1987) until a pixel that is empty or outside the mask; at
     an exact corner the line stays inside only if all four pixels around the corner
-    are solid. ``exit_fraction`` may be ``>= 1`` (the segment ends inside) and is
-    ``inf`` for a zero ``delta`` that starts inside.
+    are solid; along a seam, until the two rows beside it stop being both solid.
+    ``exit_fraction`` may be ``>= 1`` (the segment ends inside) and is ``inf`` for a
+    zero ``delta`` that starts inside.
     """
     hit = sweep_shape(mask, Rect(ox, oy, 0.0, 0.0), (dx, dy), (0.0, 0.0), None)
     if hit is None:
@@ -161,20 +246,35 @@ def raycast_mask(mask: MaskStorage, ox: float, oy: float, dx: float, dy: float) 
     point = Vec2(ox + dx * fraction, oy + dy * fraction)
     if hit.other_pixel is None:  # pragma: no cover - sweep_shape always names the pixel
         raise RuntimeError("mask sweep without a pixel")
-    leave = _exit_fraction(mask, ox, oy, dx, dy, hit.other_pixel)
+    leave = _exit_fraction(mask, ox, oy, dx, dy, hit)
     return RayHit(fraction, leave, hit.normal, point, hit.started_overlapping)
 
 
 def _exit_fraction(
-    mask: MaskStorage, ox: float, oy: float, dx: float, dy: float, entered: tuple[int, int]
+    mask: MaskStorage, ox: float, oy: float, dx: float, dy: float, hit: Hit
 ) -> float:
-    """The first fraction at which the line, having entered pixel ``entered``, leaves
-    the solid pixels."""
+    """The first fraction at which the line of a ray that ``hit`` the mask leaves the
+    solid region."""
     if dx == 0.0 and dy == 0.0:
         return math.inf
     pixels = mask.bits
     w, h = mask.size
-    i, j = entered
+    entered = hit.other_pixel
+    if entered is None:  # pragma: no cover - sweep_shape always names the pixel
+        raise RuntimeError("mask sweep without a pixel")
+    if dy == 0.0 and oy.is_integer() and 0 < oy < h:  # along a seam between two rows
+        line, along, d, cell = pixels[int(oy) - 1] & pixels[int(oy)], ox, dx, entered[0]
+    elif dx == 0.0 and ox.is_integer() and 0 < ox < w:  # along a seam between two columns
+        line, along, d, cell = pixels[:, int(ox) - 1] & pixels[:, int(ox)], oy, dy, entered[1]
+    else:
+        line = None
+    if line is not None:
+        start, end = next((a, b) for a, b in seam_runs(line) if a <= cell < b)
+        return ((end if d > 0.0 else start) - along) / d
+    if hit.started_overlapping:  # the pixel the line moves into from the origin
+        i, j = _cell(ox, dx), _cell(oy, dy)
+    else:
+        i, j = entered
     step_x = 1 if dx > 0.0 else -1
     step_y = 1 if dy > 0.0 else -1
     next_x = (i + (1 if dx > 0.0 else 0) - ox) / dx if dx != 0.0 else math.inf
@@ -204,3 +304,10 @@ def _exit_fraction(
             j += step_y
             next_x = (i + (1 if dx > 0.0 else 0) - ox) / dx
             next_y = (j + (1 if dy > 0.0 else 0) - oy) / dy
+
+
+def _cell(coordinate: float, d: float) -> int:
+    """The pixel a line at ``coordinate``, moving with component ``d``, is in just after."""
+    if coordinate.is_integer() and d < 0.0:
+        return int(coordinate) - 1
+    return math.floor(coordinate)
