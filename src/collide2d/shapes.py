@@ -16,7 +16,11 @@ from collide2d.continuous.ray import raycast as raycast_rect_or_circle
 from collide2d.continuous.rect import sweep_rect_rect
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
-from collide2d.geometry.overlap import as_shape
+from collide2d.geometry.overlap import (
+    as_shape,
+    overlaps_circle_circle,
+    overlaps_circle_rect,
+)
 from collide2d.geometry.overlap import overlaps as overlaps_rect_or_circle
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
@@ -54,10 +58,19 @@ def overlaps(a: AnyShape, b: AnyShape) -> bool:
     True
     """
     ta = type(a)
-    if ta is Rect and type(b) is Rect:
-        ax, ay, aw, ah = a  # type: ignore[misc]
-        bx, by, bw, bh = b
-        return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+    tb = type(b)
+    if ta is Rect:  # rects and circles first, by exact type: the calls a game makes most
+        if tb is Rect:
+            ax, ay, aw, ah = a  # type: ignore[misc]
+            bx, by, bw, bh = b  # type: ignore[misc]
+            return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+        if tb is Circle:
+            return overlaps_circle_rect(b, a)  # type: ignore[arg-type]
+    elif ta is Circle:
+        if tb is Rect:
+            return overlaps_circle_rect(a, b)  # type: ignore[arg-type]
+        if tb is Circle:
+            return overlaps_circle_circle(a, b)  # type: ignore[arg-type]
     if isinstance(a, PlacedMask):
         return _mask_overlaps(a, b, "b")
     if isinstance(b, PlacedMask):

@@ -222,6 +222,9 @@ def tree_sweep(
     stack_fraction[0] = first_fraction(enter, leave)
     stack_rank[0] = rank
     top = 1 if stack_fraction[0] < np.inf else 0
+    # The pop, prune and tie test below repeat tree_box_sweep's on purpose: one
+    # traversal of node pairs, one of single nodes; a shared helper would pass the
+    # stack arrays and cost a call per pop in the hottest loop.
     while top > 0:
         top -= 1
         counters[1] += 1

@@ -175,6 +175,8 @@ def runs_overlap_words(
         shift = sy0 + k
         y_lo = max(0, shift)
         y_hi = min(ha, hb + shift)
+        # The row walk repeats runs_overlap's on purpose: there it sums lengths, here
+        # it sets bits; the merge of two run lists is the inner loop of both.
         for y_block in range(y_lo // block, (y_hi + block - 1) // block):
             first, last = rows_to_scan(y_block, y_lo, y_hi, shift, a_lo, a_hi, b_lo, b_hi, ox, 1.0)
             for y in range(first, last):

@@ -121,7 +121,7 @@ def permute_entries(e_item, e_box, perm):
     n = perm.shape[0]
     items = e_item.copy()
     rows = e_box.copy()
-    for k in range(n):
+    for k in range(n):  # the gather of group_entries, by another permutation (a hot copy)
         src = perm[k]
         e_item[k] = items[src]
         e_box[k, 0] = rows[src, 0]
