@@ -50,6 +50,7 @@ from collide2d.geometry import (
 from collide2d.mask import Mask, PlacedMask
 from collide2d.shapes import overlaps, raycast, sweep
 from collide2d.stats import Stats
+from collide2d.world import Collision, Movement, SegmentHit, World
 
 __version__ = "0.1.0"
 
@@ -57,20 +58,24 @@ __all__ = [
     "Broadphase",
     "BruteForce",
     "Circle",
+    "Collision",
     "DuplicateKeyError",
     "Hit",
     "Mask",
+    "Movement",
     "PlacedMask",
     "Quadtree",
     "RayHit",
     "Rect",
     "Segment",
+    "SegmentHit",
     "SortAndSweep",
     "SortedStrips",
     "Stats",
     "UniformGrid",
     "UnknownKeyError",
     "Vec2",
+    "World",
     "__version__",
     "overlapping_circle_pairs",
     "overlapping_pairs",

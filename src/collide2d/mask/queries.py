@@ -87,13 +87,18 @@ def _word_pair(a: MaskStorage, b: MaskStorage) -> tuple[WordArray, WordArray] | 
     Flat on purpose: it runs before every query, and at 512 x 512 a query's Python
     costs as much as the kernel's scan of the words.
     """
-    aw, ah = a.size
-    bw, bh = b.size
-    if (
-        a.cached_runs is not None or b.cached_runs is not None or ah * aw + bh * bw >= SMALL_PIXELS
-    ) and _few_runs(a, b):
-        return None
-    return a.words(), b.words()
+    pixels_a, runs_a, words_a = a.cached()
+    pixels_b, runs_b, words_b = b.cached()
+    if runs_a is not None or runs_b is not None or pixels_a + pixels_b >= SMALL_PIXELS:
+        runs_a = runs_a if runs_a is not None else a.runs()
+        runs_b = runs_b if runs_b is not None else b.runs()
+        # Runs win on solid shapes, words on noisy content: compare their counts.
+        if len(runs_a[1]) + len(runs_b[1]) < RUNS_PER_WORD / 64.0 * (pixels_a + pixels_b):
+            return None
+    return (
+        words_a if words_a is not None else a.words(),
+        words_b if words_b is not None else b.words(),
+    )
 
 
 def overlaps(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> bool:
@@ -114,15 +119,6 @@ run costs a few more operations than a word."""
 SMALL_PIXELS = 2 * 1024 * 1024
 """Below this many pixels in the two masks, runs are not built just to answer a
 query (the words path is already fast there)."""
-
-
-def _few_runs(a: MaskStorage, b: MaskStorage) -> bool:
-    """Whether the run representation is the cheaper one for this pair (the words
-    path wins on noisy content, the runs path on solid shapes)."""
-    aw, ah = a.size
-    bw, bh = b.size
-    words = ah * ((aw + 63) >> 6) + bh * ((bw + 63) >> 6)
-    return len(a.runs().x0) + len(b.runs().x0) < RUNS_PER_WORD * words
 
 
 def first_overlap(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> tuple[int, int] | None:

@@ -187,6 +187,13 @@ class MaskStorage:
         """The runs if they are built already, else None (building them has a cost)."""
         return self._runs
 
+    def cached(self) -> tuple[int, Runs | None, WordArray | None]:
+        """The number of pixels and the runs and packed words built so far (None where
+        not built), in one call: a query's choice of representation runs before every
+        query, and at 512 x 512 a query's Python costs as much as the kernel."""
+        w, h = self._size
+        return w * h, self._runs, self._words
+
     def quadtree(self) -> MaskQuadtree:
         """The quadtree of the pixels, built on first use and cached until the next edit."""
         tree = self._tree

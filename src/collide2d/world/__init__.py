@@ -1,0 +1,17 @@
+"""The World: items that move, collide and respond, in bump.lua's model, exact."""
+
+from collide2d.world.collision import Collision, Movement, SegmentHit
+from collide2d.world.responses import bounce, cross, slide, touch
+from collide2d.world.world import MAX_RESPONSES, World
+
+__all__ = [
+    "MAX_RESPONSES",
+    "Collision",
+    "Movement",
+    "SegmentHit",
+    "World",
+    "bounce",
+    "cross",
+    "slide",
+    "touch",
+]

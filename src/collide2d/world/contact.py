@@ -1,0 +1,268 @@
+"""Where an item stands at a contact: positions of shapes, contact positions snapped
+to the obstacle, and the minimum translation out of an overlap.
+
+A shape's *position* is its ``(x, y)``: a Rect's top-left corner, a Circle's centre,
+a PlacedMask's offset. Every position computed here is checked with the front's
+exact :func:`collide2d.overlaps` and, when rounding left the item overlapping, moved
+along the normal by units in the last place until it does not: an item that
+slides, touches or bounces never ends overlapping what it responded to.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from collide2d.continuous._intervals import axis_interval
+from collide2d.continuous.hit import Hit
+from collide2d.geometry.circle import Circle
+from collide2d.geometry.rect import Rect
+from collide2d.geometry.vec2 import Vec2
+from collide2d.mask.placed import PlacedMask
+from collide2d.shapes import AnyShape, overlaps
+
+SNAP_STEPS = 64
+"""Nudges (each one unit in the last place, then doubling) a snap may take before it
+gives up; rounding needs one or two."""
+
+_new = tuple.__new__
+
+UP = Vec2(0.0, -1.0)
+DOWN = Vec2(0.0, 1.0)
+LEFT = Vec2(-1.0, 0.0)
+RIGHT = Vec2(1.0, 0.0)
+PUSHES = (UP, DOWN, LEFT, RIGHT)
+"""The four axis pushes, in the order that breaks ties (after distance and motion)."""
+
+
+def position(shape: AnyShape) -> Vec2:
+    """The shape's ``(x, y)``."""
+    return _new(Vec2, (shape.x, shape.y))  # every shape names its position x, y
+
+
+def at(shape: AnyShape, x: float, y: float) -> AnyShape:
+    """``shape`` with its ``(x, y)`` at ``(x, y)`` (values already checked finite)."""
+    if isinstance(shape, Rect):
+        return _new(Rect, (x, y, shape.w, shape.h))
+    if isinstance(shape, Circle):
+        return _new(Circle, (x, y, shape.r))
+    return _new(PlacedMask, (shape.mask, x, y))
+
+
+def bounds(shape: AnyShape) -> Rect:
+    """The smallest rectangle holding the shape (a mask's whole pixel grid)."""
+    if isinstance(shape, Rect):
+        return shape
+    if isinstance(shape, Circle):
+        x, y, r = shape
+        return _new(Rect, (x - r, y - r, 2.0 * r, 2.0 * r))
+    return _new(Rect, (shape.x, shape.y, float(shape.mask.width), float(shape.mask.height)))
+
+
+def centre_distance2(a: AnyShape, b: AnyShape) -> float:
+    """The squared distance between the centres of the two shapes' bounds."""
+    ra, rb = bounds(a), bounds(b)
+    dx = (ra[0] + ra[2] * 0.5) - (rb[0] + rb[2] * 0.5)
+    dy = (ra[1] + ra[3] * 0.5) - (rb[1] + rb[3] * 0.5)
+    return dx * dx + dy * dy
+
+
+def overlap_depth(a: AnyShape, b: AnyShape) -> float:
+    """How deep two overlapping shapes are in each other, to order overlaps: the area
+    of the intersection of their bounds (exact for two rectangles)."""
+    ra, rb = bounds(a), bounds(b)
+    w = min(ra[0] + ra[2], rb[0] + rb[2]) - max(ra[0], rb[0])
+    h = min(ra[1] + ra[3], rb[1] + rb[3]) - max(ra[1], rb[1])
+    return max(w, 0.0) * max(h, 0.0)
+
+
+def contact_face(shape: AnyShape, delta: Vec2, hit: Hit, other: AnyShape) -> Rect | None:
+    """The rectangle ``shape`` meets at ``hit`` with an axis normal (``other`` itself,
+    or the pixel of a mask), when ``shape`` is a Rect; None otherwise."""
+    if type(shape) is not Rect or (hit.normal[0] != 0.0 and hit.normal[1] != 0.0):
+        return None
+    if isinstance(other, Rect):
+        return other
+    if isinstance(other, PlacedMask) and hit.other_pixel is not None:
+        u, v = hit.other_pixel
+        return _new(Rect, (other.x + u, other.y + v, 1.0, 1.0))
+    return None
+
+
+def is_corner(shape: AnyShape, delta: Vec2, hit: Hit, other: AnyShape) -> bool:
+    """Whether a rectangle's contact meets ``other`` corner to corner: both axes enter
+    at the same moment (such contacts lose ties to face contacts, see docs/world.md)."""
+    if hit.started_overlapping:
+        return False
+    face = contact_face(shape, delta, hit, other)
+    return face is not None and meets_at_corner(shape, delta, face)  # type: ignore[arg-type]
+
+
+def meets_at_corner(rect: Rect, delta: tuple[float, float], face: Rect) -> bool:
+    """Whether ``rect`` moving by ``delta`` enters ``face`` on both axes at once."""
+    x, y, w, h = rect
+    ex, _ = axis_interval(x, x + w, delta[0], face[0], face[0] + face[2])
+    ey, _ = axis_interval(y, y + h, delta[1], face[1], face[1] + face[3])
+    return ex == ey
+
+
+def contact(shape: AnyShape, delta: Vec2, hit: Hit, other: AnyShape) -> Vec2:
+    """Where ``shape``'s position is when it first touches ``other`` along ``delta``.
+
+    Along the normal's axis a rectangle's edge is put exactly on the face it met
+    (``y + h == floor.top``, or one unit in the last place short of it when floats
+    cannot hold the sum); the other coordinate follows the motion. Then snapped.
+    """
+    x0, y0 = position(shape)
+    f = hit.fraction
+    x = x0 + delta[0] * f
+    y = y0 + delta[1] * f
+    face = contact_face(shape, delta, hit, other)
+    if face is not None and isinstance(shape, Rect):
+        nx, ny = hit.normal
+        w, h = shape.w, shape.h
+        if nx < 0.0:
+            x = _below(face[0], w)
+        elif nx > 0.0:
+            x = face[0] + face[2]
+        elif ny < 0.0:
+            y = _below(face[1], h)
+        else:
+            y = face[1] + face[3]
+    elif isinstance(shape, Circle) and isinstance(other, Rect) and hit.normal in PUSHES:
+        nx, ny = hit.normal
+        r = shape.r
+        if nx < 0.0:
+            x = other[0] - r
+        elif nx > 0.0:
+            x = other[0] + other[2] + r
+        elif ny < 0.0:
+            y = other[1] - r
+        else:
+            y = other[1] + other[3] + r
+    return snap(shape, Vec2(x, y), other, hit.normal)
+
+
+def _below(edge: float, size: float) -> float:
+    """The largest ``p`` with ``p + size <= edge`` in floats (``edge - size``, or one
+    step less when the sum rounds up)."""
+    p = edge - size
+    while p + size > edge:
+        p = math.nextafter(p, -math.inf)
+    return p
+
+
+def snap(shape: AnyShape, pos: Vec2, other: AnyShape, normal: Vec2) -> Vec2:
+    """``pos``, moved along ``normal`` by as few units in the last place as it takes
+    for ``shape`` there not to overlap ``other`` (usually none)."""
+    x, y = pos
+    moved = at(shape, x, y)
+    step = 1
+    for _ in range(SNAP_STEPS):
+        if not overlaps(moved, other):
+            return Vec2(x, y)
+        for _ in range(step):
+            if normal[0]:
+                x = math.nextafter(x, math.copysign(math.inf, normal[0]))
+            if normal[1]:
+                y = math.nextafter(y, math.copysign(math.inf, normal[1]))
+        step *= 2
+        moved = at(shape, x, y)
+    return Vec2(x, y)  # pragma: no cover - a few steps always end an overlap of rounding
+
+
+def push_out(shape: AnyShape, other: AnyShape, motion: Vec2) -> tuple[Vec2, Vec2]:
+    """The minimum translation out of ``other``: the position after the smallest of
+    the four axis pushes (left, right, up, down) that ends the overlap, and its
+    normal. Ties go to the push most opposed to ``motion``, then up, down, left,
+    right. Exact for rectangles and circles; against or as a mask, the smallest push
+    that clears the bounds of the moving shape pixel edge by pixel edge."""
+    x, y = position(shape)
+    keyed = [
+        (_push_distance(shape, other, direction), direction.dot(motion), order)
+        for order, direction in enumerate(PUSHES)
+    ]
+    distance, _, order = min(keyed)
+    direction = PUSHES[order]
+    if direction[0]:
+        pos = Vec2(x + direction[0] * distance, y)
+        if type(shape) is Rect and type(other) is Rect and direction[0] < 0.0:
+            pos = Vec2(_below(other[0], shape[2]), y)
+        elif type(shape) is Rect and type(other) is Rect:
+            pos = Vec2(other[0] + other[2], y)
+    else:
+        pos = Vec2(x, y + direction[1] * distance)
+        if type(shape) is Rect and type(other) is Rect and direction[1] < 0.0:
+            pos = Vec2(x, _below(other[1], shape[3]))
+        elif type(shape) is Rect and type(other) is Rect:
+            pos = Vec2(x, other[1] + other[3])
+    return snap(shape, pos, other, direction), direction
+
+
+def _push_distance(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
+    """How far ``shape`` must move along ``direction`` (an axis) to stop overlapping."""
+    if isinstance(shape, Circle) and isinstance(other, Circle):
+        return _round_push(shape, other.x, other.y, other.x, other.y, shape.r + other.r, direction)
+    if isinstance(shape, Circle) and isinstance(other, Rect):
+        return _round_push(
+            shape, other.left, other.top, other.right, other.bottom, shape.r, direction
+        )
+    if isinstance(shape, Rect) and isinstance(other, Circle):  # the circle pushed the other way
+        return _push_distance(other, shape, Vec2(-direction[0], -direction[1]))
+    if isinstance(other, PlacedMask) or isinstance(shape, PlacedMask):
+        return _mask_push(shape, other, direction)
+    a, b = bounds(shape), bounds(other)
+    if direction[0] < 0.0:
+        return a.right - b.left
+    if direction[0] > 0.0:
+        return b.right - a.left
+    if direction[1] < 0.0:
+        return a.bottom - b.top
+    return b.bottom - a.top
+
+
+def _round_push(
+    circle: Circle,
+    left: float,
+    top: float,
+    right: float,
+    bottom: float,
+    radius: float,
+    direction: Vec2,
+) -> float:
+    """Push of a disc (the centre of ``circle``, ``radius``) out of the box
+    ``left, top, right, bottom`` widened by ``radius`` with rounded corners (a point
+    box for two circles)."""
+    cx, cy = circle.x, circle.y
+    if direction[0]:
+        across = 0.0 if top <= cy <= bottom else min(abs(cy - top), abs(cy - bottom))
+        reach = math.sqrt(max(radius * radius - across * across, 0.0))
+        return cx - (left - reach) if direction[0] < 0.0 else (right + reach) - cx
+    across = 0.0 if left <= cx <= right else min(abs(cx - left), abs(cx - right))
+    reach = math.sqrt(max(radius * radius - across * across, 0.0))
+    return cy - (top - reach) if direction[1] < 0.0 else (bottom + reach) - cy
+
+
+def _mask_push(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
+    """The push along ``direction`` at which ``shape`` stops overlapping ``other`` when
+    either is a mask. A rectangle or circle against a mask: the nearest position where
+    the shape's bounds line up with one of the mask's pixel edges and the shape is
+    clear. A moving mask: the push that clears its whole bounds (conservative)."""
+    box, target = bounds(shape), bounds(other)
+    axis = 0 if direction[0] else 1
+    sign = direction[axis]
+    lo, size = box[axis], box[axis + 2]
+    clear = (lo + size) - target[axis] if sign < 0 else target[axis] + target[axis + 2] - lo
+    if type(shape) is PlacedMask:
+        return clear
+    edges = target[axis] + np.arange(0.0, target[axis + 2] + 1.0)
+    starts = np.concatenate([edges - size, edges])
+    distances = np.unique((starts - lo) * sign)
+    x, y = position(shape)
+    for distance in distances[(distances > 0.0) & (distances < clear)].tolist():
+        step = distance * sign
+        moved = at(shape, x + step, y) if axis == 0 else at(shape, x, y + step)
+        if not overlaps(moved, other):
+            return float(distance)
+    return clear

@@ -1,0 +1,470 @@
+"""The World: items that move, collide and respond (bump.lua's model, exact)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from collide2d.broadphase import Broadphase, DuplicateKeyError, UniformGrid, UnknownKeyError
+from collide2d.geometry import _checks
+from collide2d.geometry.circle import Circle
+from collide2d.geometry.rect import Rect
+from collide2d.geometry.vec2 import Vec2
+from collide2d.mask.placed import PlacedMask
+from collide2d.shapes import AnyShape, overlaps, raycast, sweep
+from collide2d.stats import Stats
+from collide2d.world.collision import Collision, Filter, Item, Movement, SegmentHit
+from collide2d.world.contact import (
+    at,
+    bounds,
+    centre_distance2,
+    contact,
+    is_corner,
+    meets_at_corner,
+    overlap_depth,
+    position,
+    push_out,
+)
+from collide2d.world.responses import BUILT_IN, Response
+
+QueryFilter = Callable[[Any], Any]
+"""``filter(item) -> bool``."""
+
+MAX_RESPONSES = 64
+"""Responses one move may make before it stops where it is (a bounce between two
+walls can otherwise go on for as long as the move is long)."""
+
+STOPPING = ("slide", "touch", "bounce")
+"""Responses that stop the item at a contact: their simultaneous contacts are listed."""
+
+
+def _slide_all(item: Any, other: Any) -> str:
+    return "slide"
+
+
+class World:
+    """Items that move, collide and respond, in bump.lua's model, exact and deterministic.
+
+    Parameters
+    ----------
+    cell_size : float, default 64
+        The cell side of the default broadphase, a :class:`~collide2d.UniformGrid`.
+    broadphase : Broadphase, optional
+        An empty broadphase to use instead (a ``Quadtree``, ``SortedStrips``...); the
+        answers do not depend on it.
+
+    Examples
+    --------
+    >>> from collide2d import Rect
+    >>> world = World()
+    >>> world.add("floor", Rect(0, 100, 200, 20))
+    'floor'
+    >>> world.add("player", Rect(10, 50, 16, 32))
+    'player'
+    >>> position, collisions = world.move("player", (60, 90))   # falls onto the floor
+    >>> position, [(c.other, c.normal) for c in collisions]
+    (Vec2(x=60.0, y=68.0), [('floor', Vec2(x=0.0, y=-1.0))])
+    """
+
+    def __init__(self, cell_size: float = 64.0, *, broadphase: Broadphase | None = None) -> None:
+        if broadphase is None:
+            size = _checks.real(cell_size, "cell_size")
+            if size <= 0.0:
+                raise ValueError(f"cell_size must be > 0, got {cell_size!r}")
+            broadphase = UniformGrid(cell_size=size)
+        elif not isinstance(broadphase, Broadphase):
+            raise TypeError(f"broadphase must be a Broadphase, got {broadphase!r}")
+        elif len(broadphase):
+            raise ValueError("broadphase must be empty: the World fills it")
+        self.broadphase = broadphase
+        self._shapes: dict[Item, AnyShape] = {}
+        self._order: dict[Item, int] = {}
+        self._next_order = 0
+        self._responses: dict[str, Response] = dict(BUILT_IN)
+        self.stats = Stats(method="world")
+
+    # -- items -------------------------------------------------------------------------
+    def add(self, item: Item, shape: AnyShape) -> Item:
+        """Add ``item`` with ``shape`` (a Rect, Circle or PlacedMask); return ``item``.
+
+        Raises
+        ------
+        DuplicateKeyError
+            If ``item`` is already in the world.
+        TypeError, ValueError
+            If ``item`` is not hashable or ``shape`` is not a valid shape.
+        """
+        if self._has(item):
+            raise DuplicateKeyError(f"item {item!r} is already in the world")
+        shape = checked_shape(shape, "shape")
+        self.broadphase.add(item, index_shape(shape))
+        self._shapes[item] = shape
+        self._order[item] = self._next_order
+        self._next_order += 1
+        return item
+
+    def remove(self, item: Item) -> None:
+        """Remove ``item``. Raises ``UnknownKeyError`` if it is not in the world."""
+        self._require(item)
+        self.broadphase.remove(item)
+        del self._shapes[item]
+        del self._order[item]
+
+    def update(self, item: Item, shape_or_position: AnyShape | tuple[float, float]) -> None:
+        """Teleport ``item`` (no collisions): to a new shape, or to a new ``(x, y)``
+        keeping its size (a Rect's top-left corner, a Circle's centre, a mask's offset)."""
+        old = self._require(item)
+        value = shape_or_position
+        if isinstance(value, (Rect, Circle, PlacedMask)):
+            shape = checked_shape(value, "shape_or_position")
+        else:
+            x, y = _checks.point(value, "shape_or_position")
+            shape = at(old, x, y)
+        self._place(item, shape)
+
+    def shape(self, item: Item) -> AnyShape:
+        """The shape of ``item``."""
+        return self._require(item)
+
+    def __contains__(self, item: object) -> bool:
+        try:
+            return item in self._shapes
+        except TypeError:  # an unhashable value is in no world
+            return False
+
+    def __len__(self) -> int:
+        return len(self._shapes)
+
+    def __iter__(self) -> Iterator[Item]:
+        """The items in the order they were added."""
+        return iter(list(self._shapes))
+
+    def __repr__(self) -> str:
+        return f"<World with {len(self)} items>"
+
+    def add_response(self, name: str, response: Response) -> None:
+        """Register (or replace) a response: ``response(world, collision, shape, goal,
+        filter) -> (new_goal, collisions)``, as the built-ins in
+        ``collide2d.world.responses``."""
+        if not isinstance(name, str) or not name:
+            raise TypeError(f"name must be a non-empty str, got {name!r}")
+        if not callable(response):
+            raise TypeError(f"response must be callable, got {response!r}")
+        self._responses[name] = response
+
+    # -- moving --------------------------------------------------------------------------
+    def project(
+        self,
+        shape: AnyShape,
+        goal: tuple[float, float] | None = None,
+        filter: Filter | None = None,
+        *,
+        item: Item | None = None,
+    ) -> list[Collision]:
+        """Every contact of ``shape`` moving straight to ``goal`` (no response).
+
+        ``item`` (which need not be in the world) is left out. Sorted: contacts that
+        started overlapped first (deepest first), then by fraction, face contacts
+        before corner contacts at the same fraction, then by distance between the
+        centres, then by the order the items were added.
+        """
+        shape = checked_shape(shape, "shape")
+        target = position(shape) if goal is None else _goal(goal)
+        self.stats.begin()
+        return self._project(shape, target, _filter(filter), item)
+
+    def check(
+        self, item: Item, goal: tuple[float, float], filter: Filter | None = None
+    ) -> Movement:
+        """Where ``item`` would end moving toward ``goal``, and what it would meet;
+        the world is not changed. See :meth:`move`."""
+        shape = self._require(item)
+        target = _goal(goal)
+        self.stats.begin()
+        return self._resolve(item, shape, target, _filter(filter))
+
+    def move(self, item: Item, goal: tuple[float, float], filter: Filter | None = None) -> Movement:
+        """Move ``item`` toward ``goal``, responding to what it meets; return where it
+        ended and the collisions it responded to.
+
+        ``filter(item, other)`` names the response for each other item (``"slide"``,
+        the default, ``"touch"``, ``"cross"``, ``"bounce"`` or a registered one), or
+        returns a falsy value to ignore it. The move is :meth:`check` followed by
+        :meth:`update`; on any error the world is left as it was.
+        """
+        movement = self.check(item, goal, filter)
+        x, y = movement.position
+        self._place(item, at(self._shapes[item], x, y))
+        return movement
+
+    def move_all(
+        self, goals: Mapping[Item, tuple[float, float]], filter: Filter | None = None
+    ) -> dict[Item, Movement]:
+        """Move many items, one after the other in the order they were added (as
+        bump.lua does), each seeing the others where the earlier moves left them.
+        On any error every item is put back where it was."""
+        if not isinstance(goals, Mapping):
+            raise TypeError(f"goals must be a mapping of item to goal, got {goals!r}")
+        for item, goal in goals.items():
+            self._require(item)
+            _goal(goal)
+        moved: dict[Item, Movement] = {}
+        before = {item: self._shapes[item] for item in goals}
+        try:
+            for item in sorted(goals, key=self._order.__getitem__):
+                moved[item] = self.move(item, goals[item], filter)
+        except BaseException:
+            for item, shape in before.items():
+                self._place(item, shape)
+            raise
+        return moved
+
+    # -- queries -------------------------------------------------------------------------
+    def query_point(
+        self, point: tuple[float, float], filter: QueryFilter | None = None
+    ) -> list[Item]:
+        """Items whose shapes contain ``point`` strictly, in the order they were added."""
+        x, y = _checks.point(point, "point")
+        probe = Rect(x, y, 0.0, 0.0)
+        return self._query(self.broadphase.query_point((x, y)), probe, filter)
+
+    def query_rect(self, rect: Rect, filter: QueryFilter | None = None) -> list[Item]:
+        """Items whose shapes overlap ``rect`` strictly, in the order they were added."""
+        if not isinstance(rect, Rect):
+            raise TypeError(f"rect must be a Rect, got {rect!r}")
+        rect = checked_shape(rect, "rect")  # type: ignore[assignment]
+        return self._query(self.broadphase.query_rect(rect), rect, filter)
+
+    def query_segment(
+        self,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        filter: QueryFilter | None = None,
+    ) -> list[Item]:
+        """Items the segment enters, ordered by where it enters them (then by the order
+        they were added); one it starts inside enters at 0."""
+        return [hit.item for hit in self.query_segment_hits(start, end, filter)]
+
+    def query_segment_hits(
+        self,
+        start: tuple[float, float],
+        end: tuple[float, float],
+        filter: QueryFilter | None = None,
+    ) -> list[SegmentHit]:
+        """Where the segment enters and leaves each item it crosses (fractions clipped to
+        ``[0, 1]``), ordered as :meth:`query_segment`."""
+        sx, sy = _checks.point(start, "start")
+        ex, ey = _checks.point(end, "end")
+        keep = _query_filter(filter)
+        delta = (ex - sx, ey - sy)
+        self.stats.begin()
+        found = []
+        candidates = self.broadphase.query_segment((sx, sy), delta)
+        self.stats.count(visits=len(candidates))
+        for item in candidates:
+            if not keep(item):
+                continue
+            self.stats.count(tests=1)
+            hit = raycast((sx, sy), delta, self._shapes[item])
+            if hit is None:
+                continue
+            enter = hit.fraction
+            leave = min(hit.exit_fraction, 1.0)
+            found.append(
+                (
+                    (enter, self._order[item]),
+                    SegmentHit(
+                        item,
+                        enter,
+                        leave,
+                        Vec2(sx + delta[0] * enter, sy + delta[1] * enter),
+                        Vec2(sx + delta[0] * leave, sy + delta[1] * leave),
+                    ),
+                )
+            )
+        found.sort(key=lambda pair: pair[0])
+        return [hit for _, hit in found]
+
+    # -- checking ------------------------------------------------------------------------
+    def validate(self) -> None:
+        """Check that the broadphase holds exactly the items' shapes; raise
+        ``AssertionError`` if not."""
+        self.broadphase.validate()
+        if set(self.broadphase) != set(self._shapes):
+            raise AssertionError("the broadphase holds other items than the world")
+        for item, shape in self._shapes.items():
+            if self.broadphase.get(item) != index_shape(shape):
+                raise AssertionError(f"the broadphase has a stale shape for {item!r}")
+        if list(self._order) != list(self._shapes):
+            raise AssertionError("the insertion order is out of step")
+
+    # -- internals -----------------------------------------------------------------------
+    def _has(self, item: object) -> bool:
+        try:
+            return item in self._shapes
+        except TypeError:
+            raise TypeError(f"item must be hashable, got {item!r}") from None
+
+    def _require(self, item: Item) -> AnyShape:
+        if not self._has(item):
+            raise UnknownKeyError(f"unknown item {item!r}")
+        return self._shapes[item]
+
+    def _place(self, item: Item, shape: AnyShape) -> None:
+        self.broadphase.update(item, index_shape(shape))
+        self._shapes[item] = shape
+
+    def _query(self, candidates: list[Item], probe: Rect, filter: QueryFilter | None) -> list[Item]:
+        keep = _query_filter(filter)
+        self.stats.begin()
+        self.stats.count(visits=len(candidates))
+        found = []
+        for item in candidates:
+            if keep(item):
+                self.stats.count(tests=1)
+                if overlaps(probe, self._shapes[item]):
+                    found.append(item)
+        found.sort(key=self._order.__getitem__)
+        return found
+
+    def _project(
+        self, shape: AnyShape, goal: Vec2, filter: Filter, item: Item | None
+    ) -> list[Collision]:
+        """The sorted contacts of ``shape`` moving straight to ``goal``."""
+        x0, y0 = position(shape)
+        delta = Vec2(goal[0] - x0, goal[1] - y0)
+        swept = bounds(shape).union(bounds(at(shape, goal[0], goal[1])))
+        candidates = self.broadphase.query_rect(swept)
+        self.stats.count(visits=len(candidates))
+        keyed = []
+        for other in candidates:
+            if other == item:
+                continue
+            response = filter(item, other)
+            if not response:
+                continue
+            if response not in self._responses:
+                raise ValueError(
+                    f"unknown response {response!r} (the filter's answer for {other!r}); "
+                    f"known: {', '.join(sorted(self._responses))}"
+                )
+            other_shape = self._shapes[other]
+            self.stats.count(tests=1)
+            hit = sweep(shape, delta, other_shape)
+            if hit is None:
+                continue
+            if hit.started_overlapping:
+                if response == "cross":
+                    touch, normal = Vec2(x0, y0), hit.normal
+                else:
+                    touch, normal = push_out(shape, other_shape, delta)
+                key = (0, -overlap_depth(shape, other_shape), False)
+            else:
+                touch, normal = contact(shape, delta, hit, other_shape), hit.normal
+                key = (1, hit.fraction, is_corner(shape, delta, hit, other_shape))
+            col = Collision(
+                item, other, response, hit.fraction, normal, touch, delta, shape, other_shape,
+                hit.started_overlapping,
+            )  # fmt: skip
+            keyed.append(((*key, centre_distance2(shape, other_shape), self._order[other]), col))
+        keyed.sort(key=lambda pair: pair[0])
+        return [col for _, col in keyed]
+
+    def _resolve(self, item: Item, shape: AnyShape, goal: Vec2, filter: Filter) -> Movement:
+        """The check loop: project, respond to the first contact, repeat."""
+        visited: set[Item] = set()
+
+        def skip_visited(mover: Any, other: Any) -> Any:
+            return None if other in visited else filter(mover, other)
+
+        collisions: list[Collision] = []
+        projection = self._project(shape, goal, skip_visited, item)
+        responses = 0
+        while projection:
+            if responses == MAX_RESPONSES:  # stop where the pending leg starts
+                goal = position(projection[0].item_shape)
+                break
+            col = projection[0]
+            if col.response not in ("slide", "bounce"):
+                visited.add(col.other)
+            new_goal, following = self._responses[col.response](
+                self, col, shape, goal, skip_visited
+            )
+            new_goal = _checks.point(new_goal, f"the goal the {col.response!r} response returned")
+            if col.response == "slide":
+                col = col._replace(slide=new_goal)
+            elif col.response == "bounce":
+                col = col._replace(bounce=new_goal)
+            collisions.append(col)
+            collisions += simultaneous(projection, col)
+            goal, projection = new_goal, list(following)
+            responses += 1
+        return Movement(goal, collisions)
+
+
+def simultaneous(projection: list[Collision], resolved: Collision) -> list[Collision]:
+    """The other contacts of ``projection`` that the response ``resolved`` ran on stops
+    as well: same moment, same normal, same response, not corner to corner."""
+    if resolved.response not in STOPPING:
+        return []
+    found = []
+    for col in projection[1:]:
+        if (
+            col.fraction != resolved.fraction
+            or col.started_overlapping != resolved.started_overlapping
+        ):
+            break
+        if (
+            col.normal == resolved.normal
+            and col.response == resolved.response
+            and not is_corner_contact(col)
+        ):
+            found.append(col._replace(slide=resolved.slide, bounce=resolved.bounce))
+    return found
+
+
+def is_corner_contact(col: Collision) -> bool:
+    """Whether a rectangle met a rectangle only at a corner (both axes at once)."""
+    a, b = col.item_shape, col.other_shape
+    if col.started_overlapping or type(a) is not Rect or type(b) is not Rect:
+        return False
+    return meets_at_corner(a, col.delta, b)
+
+
+def checked_shape(shape: object, name: str) -> AnyShape:
+    """``shape`` re-checked by its constructor (a NamedTuple's ``_replace`` skips the
+    checks), or a ``TypeError`` naming ``name``."""
+    if isinstance(shape, Rect):
+        return Rect(*shape)
+    if isinstance(shape, Circle):
+        return Circle(*shape)
+    if isinstance(shape, PlacedMask):
+        return PlacedMask(*shape)
+    raise TypeError(f"{name} must be a Rect, a Circle or a PlacedMask, got {shape!r}")
+
+
+def index_shape(shape: AnyShape) -> Rect | Circle:
+    """What the broadphase holds for a shape: itself, or a mask's bounds."""
+    if type(shape) is PlacedMask:
+        return bounds(shape)
+    return shape  # type: ignore[return-value]
+
+
+def _goal(goal: object) -> Vec2:
+    return _checks.point(goal, "goal")
+
+
+def _filter(filter: Filter | None) -> Filter:
+    if filter is None:
+        return _slide_all
+    if not callable(filter):
+        raise TypeError(f"filter must be callable, got {filter!r}")
+    return filter
+
+
+def _query_filter(filter: QueryFilter | None) -> QueryFilter:
+    if filter is None:
+        return lambda item: True
+    if not callable(filter):
+        raise TypeError(f"filter must be callable, got {filter!r}")
+    return filter
