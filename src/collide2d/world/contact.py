@@ -20,13 +20,14 @@ from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
-from collide2d.shapes import AnyShape, overlaps
+from collide2d.shapes import AnyShape, overlaps, sweep
 
-SNAP_STEPS = 64
-"""Nudges (each one unit in the last place, then doubling) a snap may take before it
-gives up; rounding needs one or two."""
+SNAP_STEPS = 2200
+"""Nudges a snap may take, each twice as far as the one before, from one unit in the
+last place: enough to cross the whole float range; rounding needs one or two."""
 
 _new = tuple.__new__
+_STILL = (0.0, 0.0)
 
 UP = Vec2(0.0, -1.0)
 DOWN = Vec2(0.0, 1.0)
@@ -145,62 +146,40 @@ def contact(shape: AnyShape, delta: Vec2, hit: Hit, other: AnyShape) -> Vec2:
 
 
 def _below(edge: float, size: float) -> float:
-    """The largest ``p`` with ``p + size <= edge`` in floats (``edge - size``, or one
-    step less when the sum rounds up)."""
+    """``edge - size``, correctly rounded (the float nearest the exact contact), stepped
+    down by units in the last place only while ``p + size`` rounds past ``edge``."""
     p = edge - size
     while p + size > edge:
         p = math.nextafter(p, -math.inf)
     return p
 
 
+def clear_of(shape: AnyShape, other: AnyShape) -> bool:
+    """Whether ``shape`` does not overlap ``other``, by both the public test and the
+    sweep's test of a start overlapped (they round differently by an ulp near the
+    tangent of a circle): a position clear by both stays clear in the next move."""
+    return not overlaps(shape, other) and sweep(shape, _STILL, other) is None
+
+
 def snap(shape: AnyShape, pos: Vec2, other: AnyShape, normal: Vec2) -> Vec2:
-    """``pos``, moved along ``normal`` by as few units in the last place as it takes
-    for ``shape`` there not to overlap ``other`` (usually none)."""
+    """``pos``, moved along ``normal`` as little as it takes for ``shape`` there to be
+    clear of ``other``: one unit in the last place, then twice as far each time
+    (rounding needs one or two; ``SNAP_STEPS`` doublings reach any distance)."""
     x, y = pos
-    moved = at(shape, x, y)
-    step = 1
+    step_x, step_y = math.ulp(x), math.ulp(y)
     for _ in range(SNAP_STEPS):
-        if not overlaps(moved, other):
+        if clear_of(at(shape, x, y), other):
             return Vec2(x, y)
-        for _ in range(step):
-            if normal[0]:
-                x = math.nextafter(x, math.copysign(math.inf, normal[0]))
-            if normal[1]:
-                y = math.nextafter(y, math.copysign(math.inf, normal[1]))
-        step *= 2
-        moved = at(shape, x, y)
-    return Vec2(x, y)  # pragma: no cover - a few steps always end an overlap of rounding
+        if normal[0]:
+            x += math.copysign(step_x, normal[0])
+            step_x *= 2.0
+        if normal[1]:
+            y += math.copysign(step_y, normal[1])
+            step_y *= 2.0
+    return Vec2(x, y)  # pragma: no cover - the doublings outgrow any overlap
 
 
-def push_out(shape: AnyShape, other: AnyShape, motion: Vec2) -> tuple[Vec2, Vec2]:
-    """The minimum translation out of ``other``: the position after the smallest of
-    the four axis pushes (left, right, up, down) that ends the overlap, and its
-    normal. Ties go to the push most opposed to ``motion``, then up, down, left,
-    right. Exact for rectangles and circles; against or as a mask, the smallest push
-    that clears the bounds of the moving shape pixel edge by pixel edge."""
-    x, y = position(shape)
-    keyed = [
-        (_push_distance(shape, other, direction), direction.dot(motion), order)
-        for order, direction in enumerate(PUSHES)
-    ]
-    distance, _, order = min(keyed)
-    direction = PUSHES[order]
-    if direction[0]:
-        pos = Vec2(x + direction[0] * distance, y)
-        if type(shape) is Rect and type(other) is Rect and direction[0] < 0.0:
-            pos = Vec2(_below(other[0], shape[2]), y)
-        elif type(shape) is Rect and type(other) is Rect:
-            pos = Vec2(other[0] + other[2], y)
-    else:
-        pos = Vec2(x, y + direction[1] * distance)
-        if type(shape) is Rect and type(other) is Rect and direction[1] < 0.0:
-            pos = Vec2(x, _below(other[1], shape[3]))
-        elif type(shape) is Rect and type(other) is Rect:
-            pos = Vec2(x, other[1] + other[3])
-    return snap(shape, pos, other, direction), direction
-
-
-def _push_distance(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
+def push_distance(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
     """How far ``shape`` must move along ``direction`` (an axis) to stop overlapping."""
     if isinstance(shape, Circle) and isinstance(other, Circle):
         return _round_push(shape, other.x, other.y, other.x, other.y, shape.r + other.r, direction)
@@ -209,7 +188,7 @@ def _push_distance(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
             shape, other.left, other.top, other.right, other.bottom, shape.r, direction
         )
     if isinstance(shape, Rect) and isinstance(other, Circle):  # the circle pushed the other way
-        return _push_distance(other, shape, Vec2(-direction[0], -direction[1]))
+        return push_distance(other, shape, Vec2(-direction[0], -direction[1]))
     if isinstance(other, PlacedMask) or isinstance(shape, PlacedMask):
         return _mask_push(shape, other, direction)
     a, b = bounds(shape), bounds(other)

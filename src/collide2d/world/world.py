@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -15,6 +16,7 @@ from collide2d.shapes import AnyShape, overlaps, raycast, sweep
 from collide2d.stats import Stats
 from collide2d.world.collision import Collision, Filter, Item, Movement, SegmentHit
 from collide2d.world.contact import (
+    PUSHES,
     at,
     bounds,
     centre_distance2,
@@ -23,7 +25,8 @@ from collide2d.world.contact import (
     meets_at_corner,
     overlap_depth,
     position,
-    push_out,
+    push_distance,
+    snap,
 )
 from collide2d.world.responses import BUILT_IN, Response
 
@@ -81,6 +84,7 @@ class World:
         self._order: dict[Item, int] = {}
         self._next_order = 0
         self._responses: dict[str, Response] = dict(BUILT_IN)
+        self._moving = False
         self.stats = Stats(method="world")
 
     # -- items -------------------------------------------------------------------------
@@ -170,7 +174,8 @@ class World:
         """
         shape = checked_shape(shape, "shape")
         target = position(shape) if goal is None else _goal(goal)
-        self.stats.begin()
+        if not self._moving:  # a response's projection counts toward its move
+            self.stats.begin()
         return self._project(shape, target, _filter(filter), item)
 
     def check(
@@ -337,6 +342,7 @@ class World:
         candidates = self.broadphase.query_rect(swept)
         self.stats.count(visits=len(candidates))
         keyed = []
+        pushed: tuple[Vec2, Vec2] | None = None  # the way out of overlaps, found once
         for other in candidates:
             if other == item:
                 continue
@@ -357,7 +363,8 @@ class World:
                 if response == "cross":
                     touch, normal = Vec2(x0, y0), hit.normal
                 else:
-                    touch, normal = push_out(shape, other_shape, delta)
+                    pushed = pushed or self._push_out(shape, delta, filter, item)
+                    touch, normal = pushed
                 key = (0, -overlap_depth(shape, other_shape), False)
             else:
                 touch, normal = contact(shape, delta, hit, other_shape), hit.normal
@@ -370,6 +377,63 @@ class World:
         keyed.sort(key=lambda pair: pair[0])
         return [col for _, col in keyed]
 
+    def _push_out(
+        self, shape: AnyShape, motion: Vec2, filter: Filter, item: Item | None
+    ) -> tuple[Vec2, Vec2]:
+        """The minimum translation out of every item ``shape`` overlaps and would stop
+        at: the smallest of the four axis pushes (left, right, up, down) after which it
+        overlaps none of them, counting those a push runs into on its way (a push
+        along a row of tiles goes on to the row's end). Ties: the push most opposed to
+        ``motion``, then up, down, left, right. Returns the position and the normal."""
+        pushes = [self._push_distance(shape, direction, filter, item) for direction in PUSHES]
+        keys = [
+            (distance, direction.dot(motion), order)
+            for order, ((distance, _), direction) in enumerate(zip(pushes, PUSHES, strict=True))
+        ]
+        distance, _, order = min(keys)
+        direction = PUSHES[order]
+        x, y = position(shape)
+        pos = Vec2(x + direction[0] * distance, y + direction[1] * distance)
+        for other in pushes[order][1]:
+            pos = snap(shape, pos, other, direction)
+        return pos, direction
+
+    def _stops_at(self, filter: Filter, item: Item | None, other: Item) -> bool:
+        """Whether the filter's response to ``other`` would stop the item (any known
+        response but ``cross``); an unknown name is an error, as in a projection."""
+        response = filter(item, other)
+        if not response or response == "cross":
+            return False
+        if response not in self._responses:
+            raise ValueError(
+                f"unknown response {response!r} (the filter's answer for {other!r}); "
+                f"known: {', '.join(sorted(self._responses))}"
+            )
+        return True
+
+    def _push_distance(
+        self, shape: AnyShape, direction: Vec2, filter: Filter, item: Item | None
+    ) -> tuple[float, list[AnyShape]]:
+        """How far ``shape`` must go along ``direction`` to overlap nothing it would
+        stop at, and the shapes it pushed past."""
+        x, y = position(shape)
+        total = 0.0
+        met: list[AnyShape] = []
+        for _ in range(len(self._shapes) + 1):
+            moved = at(shape, x + direction[0] * total, y + direction[1] * total)
+            pushes = []
+            for other in self.broadphase.query_rect(bounds(moved)):
+                if other == item or not self._stops_at(filter, item, other):
+                    continue
+                other_shape = self._shapes[other]
+                if overlaps(moved, other_shape):
+                    pushes.append(push_distance(moved, other_shape, direction))
+                    met.append(other_shape)
+            if not pushes:
+                return total, met
+            total += max(pushes)
+        return math.inf, met  # pragma: no cover - each round passes an item's far side
+
     def _resolve(self, item: Item, shape: AnyShape, goal: Vec2, filter: Filter) -> Movement:
         """The check loop: project, respond to the first contact, repeat."""
         visited: set[Item] = set()
@@ -379,17 +443,33 @@ class World:
 
         collisions: list[Collision] = []
         projection = self._project(shape, goal, skip_visited, item)
+        self._moving = True  # the responses' projections count toward this move
+        try:
+            goal = self._respond(projection, collisions, shape, goal, skip_visited, visited)
+        finally:
+            self._moving = False
+        return Movement(self._clear(shape, goal, collisions), collisions)
+
+    def _respond(
+        self,
+        projection: list[Collision],
+        collisions: list[Collision],
+        shape: AnyShape,
+        goal: Vec2,
+        filter: Filter,
+        visited: set[Item],
+    ) -> Vec2:
+        """Respond to the first contact of each projection until none is left (or
+        ``MAX_RESPONSES`` were made); append what was met to ``collisions``; return
+        where the move ends."""
         responses = 0
         while projection:
             if responses == MAX_RESPONSES:  # stop where the pending leg starts
-                goal = position(projection[0].item_shape)
-                break
+                return position(projection[0].item_shape)
             col = projection[0]
             if col.response not in ("slide", "bounce"):
                 visited.add(col.other)
-            new_goal, following = self._responses[col.response](
-                self, col, shape, goal, skip_visited
-            )
+            new_goal, following = self._responses[col.response](self, col, shape, goal, filter)
             new_goal = _checks.point(new_goal, f"the goal the {col.response!r} response returned")
             if col.response == "slide":
                 col = col._replace(slide=new_goal)
@@ -399,7 +479,16 @@ class World:
             collisions += simultaneous(projection, col)
             goal, projection = new_goal, list(following)
             responses += 1
-        return Movement(goal, collisions)
+        return goal
+
+    @staticmethod
+    def _clear(shape: AnyShape, goal: Vec2, collisions: list[Collision]) -> Vec2:
+        """``goal``, snapped clear of everything the move stopped at: a contact listed
+        beside the one resolved (at the same moment) can be an ulp short of clear."""
+        for col in collisions:
+            if col.response in STOPPING:
+                goal = snap(shape, goal, col.other_shape, col.normal)
+        return goal
 
 
 def simultaneous(projection: list[Collision], resolved: Collision) -> list[Collision]:
