@@ -162,6 +162,23 @@ class Index:
         rect = as_shape(rect, "rect")  # type: ignore[assignment]
         return self._query_shape(rect, bounds_of(rect))
 
+    def query_candidates(self, rect: Rect) -> list[Key]:
+        """Keys whose bounds may touch ``rect`` (closed), untested and unordered: what
+        the structure finds before the exact tests (a superset of ``query_rect``), for
+        callers that run exact tests of their own, such as the World's sweeps.
+
+        >>> from collide2d import UniformGrid
+        >>> grid = UniformGrid(10)
+        >>> grid.add("a", Rect(0, 0, 4, 4))
+        >>> grid.add("b", Rect(50, 50, 4, 4))
+        >>> grid.query_candidates(Rect(5, 5, 1, 1))
+        ['a']
+        """
+        if not isinstance(rect, Rect):
+            raise TypeError(f"rect must be a Rect, got {rect!r}")
+        self.stats.begin(brute_force_tests=len(self._shapes))
+        return list(self._candidates((rect[0], rect[1], rect[0] + rect[2], rect[1] + rect[3])))
+
     def query_point(self, point: tuple[float, float]) -> list[Key]:
         """Keys whose shapes contain ``point`` strictly, in the order they were added."""
         x, y = _checks.point(point, "point")

@@ -49,6 +49,10 @@ class Broadphase(Protocol):
     def query_rect(self, rect: Rect) -> list[Key]:
         """Keys whose shapes overlap ``rect``."""
 
+    def query_candidates(self, rect: Rect) -> list[Key]:
+        """Keys whose bounds may touch ``rect`` (closed): the broadphase's own answer,
+        a superset of those that overlap it, in no particular order, untested."""
+
     def query_point(self, point: tuple[float, float]) -> list[Key]:
         """Keys whose shapes contain ``point`` strictly."""
 

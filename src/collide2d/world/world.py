@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from collide2d.broadphase import Broadphase, DuplicateKeyError, UniformGrid, UnknownKeyError
+from collide2d.continuous.hit import Hit
+from collide2d.continuous.rect import sweep_rect_rect
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
@@ -337,45 +338,68 @@ class World:
     ) -> list[Collision]:
         """The sorted contacts of ``shape`` moving straight to ``goal``."""
         x0, y0 = position(shape)
-        delta = Vec2(goal[0] - x0, goal[1] - y0)
+        dx, dy = goal[0] - x0, goal[1] - y0
+        delta = Vec2(dx, dy)
         swept = bounds(shape).union(bounds(at(shape, goal[0], goal[1])))
-        candidates = self.broadphase.query_rect(swept)
-        self.stats.count(visits=len(candidates))
-        keyed = []
+        candidates = self.broadphase.query_candidates(swept)
+        left, top, right, bottom = swept[0], swept[1], swept[0] + swept[2], swept[1] + swept[3]
+        shapes = self._shapes
+        responses = self._responses
+        is_rect = type(shape) is Rect
+        found: list[tuple[Collision, Hit]] = []
         pushed: tuple[Vec2, Vec2] | None = None  # the way out of overlaps, found once
+        tests = 0
         for other in candidates:
             if other == item:
+                continue
+            other_shape = shapes[other]
+            ob = other_shape if type(other_shape) is Rect else bounds(other_shape)
+            # What the sweep can meet overlaps the swept box strictly: skip the rest.
+            if not (
+                ob[0] < right and left < ob[0] + ob[2] and ob[1] < bottom and top < ob[1] + ob[3]
+            ):
                 continue
             response = filter(item, other)
             if not response:
                 continue
-            if response not in self._responses:
+            if response not in responses:
                 raise ValueError(
                     f"unknown response {response!r} (the filter's answer for {other!r}); "
-                    f"known: {', '.join(sorted(self._responses))}"
+                    f"known: {', '.join(sorted(responses))}"
                 )
-            other_shape = self._shapes[other]
-            self.stats.count(tests=1)
-            hit = sweep(shape, delta, other_shape)
+            tests += 1
+            if is_rect and type(other_shape) is Rect:  # deltas are checked: skip the front
+                hit = sweep_rect_rect(shape, dx, dy, other_shape)  # type: ignore[arg-type]
+            else:
+                hit = sweep(shape, delta, other_shape)
             if hit is None:
                 continue
-            if hit.started_overlapping:
-                if response == "cross":
-                    touch, normal = Vec2(x0, y0), hit.normal
-                else:
-                    pushed = pushed or self._push_out(shape, delta, filter, item)
-                    touch, normal = pushed
-                key = (0, -overlap_depth(shape, other_shape), False)
-            else:
+            if not hit.started_overlapping:
                 touch, normal = contact(shape, delta, hit, other_shape), hit.normal
-                key = (1, hit.fraction, is_corner(shape, delta, hit, other_shape))
+            elif response == "cross":
+                touch, normal = Vec2(x0, y0), hit.normal
+            else:
+                pushed = pushed or self._push_out(shape, delta, filter, item)
+                touch, normal = pushed
             col = Collision(
                 item, other, response, hit.fraction, normal, touch, delta, shape, other_shape,
                 hit.started_overlapping,
             )  # fmt: skip
-            keyed.append(((*key, centre_distance2(shape, other_shape), self._order[other]), col))
-        keyed.sort(key=lambda pair: pair[0])
-        return [col for _, col in keyed]
+            found.append((col, hit))
+        self.stats.count(tests=tests, visits=len(candidates))
+        if len(found) > 1:
+            found.sort(key=self._order_key)
+        return [col for col, _ in found]
+
+    def _order_key(self, pair: tuple[Collision, Hit]) -> tuple[object, ...]:
+        """How contacts of one projection are ordered: overlaps first (deepest first),
+        then by fraction, face before corner, nearer centre, earlier added."""
+        col, hit = pair
+        tail = (centre_distance2(col.item_shape, col.other_shape), self._order[col.other])
+        if col.started_overlapping:
+            return (0, -overlap_depth(col.item_shape, col.other_shape), False, *tail)
+        corner = is_corner(col.item_shape, col.delta, hit, col.other_shape)
+        return (1, col.fraction, corner, *tail)
 
     def _push_out(
         self, shape: AnyShape, motion: Vec2, filter: Filter, item: Item | None
@@ -415,24 +439,26 @@ class World:
         self, shape: AnyShape, direction: Vec2, filter: Filter, item: Item | None
     ) -> tuple[float, list[AnyShape]]:
         """How far ``shape`` must go along ``direction`` to overlap nothing it would
-        stop at, and the shapes it pushed past."""
+        stop at, and the shapes it pushed past. Each item is pushed past once: what an
+        exact push leaves of an overlap is rounding, which the caller's snap removes."""
         x, y = position(shape)
         total = 0.0
+        passed: set[Item] = set()
         met: list[AnyShape] = []
-        for _ in range(len(self._shapes) + 1):
+        while True:
             moved = at(shape, x + direction[0] * total, y + direction[1] * total)
             pushes = []
-            for other in self.broadphase.query_rect(bounds(moved)):
-                if other == item or not self._stops_at(filter, item, other):
+            for other in self.broadphase.query_candidates(bounds(moved)):
+                if other == item or other in passed or not self._stops_at(filter, item, other):
                     continue
                 other_shape = self._shapes[other]
                 if overlaps(moved, other_shape):
                     pushes.append(push_distance(moved, other_shape, direction))
+                    passed.add(other)
                     met.append(other_shape)
             if not pushes:
                 return total, met
             total += max(pushes)
-        return math.inf, met  # pragma: no cover - each round passes an item's far side
 
     def _resolve(self, item: Item, shape: AnyShape, goal: Vec2, filter: Filter) -> Movement:
         """The check loop: project, respond to the first contact, repeat."""
