@@ -89,3 +89,53 @@ def moving_bodies(
     velocities = np.column_stack([np.cos(angles), np.sin(angles)]) * speeds[:, None]
     sizes = rng.uniform(0.5, 1.5, n) * size
     return positions, velocities, sizes
+
+
+TILE = 16.0
+"""The side of a platformer tile."""
+
+
+def platformer_level(
+    tiles: int = 10_000, actors: int = 1_000, seed: int = 0
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """A platformer level: ``tiles`` square tiles in rows of platforms with gaps, and
+    ``actors`` of 12 x 20 standing above them, each with a walking velocity.
+
+    Returns tile boxes ``(T, 4)`` and actor boxes ``(A, 4)`` (rows ``x, y, w, h``) and
+    actor velocities ``(A, 2)`` in units a frame. Shared by the ``platformer`` demo,
+    ``benchmarks/bench_world.py`` (which feeds the same level to bump.lua) and tests.
+
+    Examples
+    --------
+    >>> t, a, v = platformer_level(300, 20, seed=1)
+    >>> t.shape, a.shape, v.shape
+    ((300, 4), (20, 4), (20, 2))
+    """
+    rng = np.random.default_rng(seed)
+    per_row = 200
+    rows = max(1, -(-tiles // per_row))
+    boxes = []
+    for row in range(rows):
+        y = 96.0 + 80.0 * row
+        x = float(rng.integers(0, 8)) * TILE
+        while len(boxes) < (row + 1) * per_row and len(boxes) < tiles:
+            run = int(rng.integers(4, 30))  # a platform of `run` tiles, then a gap
+            for _ in range(run):
+                if len(boxes) >= min((row + 1) * per_row, tiles):
+                    break
+                boxes.append((x, y, TILE, TILE))
+                x += TILE
+            x += TILE * float(rng.integers(1, 4))
+    tile_boxes = np.array(boxes, dtype=np.float64).reshape(-1, 4)
+    on = rng.integers(0, tile_boxes.shape[0], size=actors)
+    actor_boxes = np.column_stack(
+        [
+            tile_boxes[on, 0] + rng.uniform(0, 4, actors),
+            tile_boxes[on, 1] - 20.0 - rng.uniform(0, 30, actors),
+            np.full(actors, 12.0),
+            np.full(actors, 20.0),
+        ]
+    )
+    speeds = rng.choice([-2.0, -1.5, 1.5, 2.0], size=actors)
+    velocities = np.column_stack([speeds, np.zeros(actors)])
+    return tile_boxes, actor_boxes, velocities

@@ -1,0 +1,209 @@
+"""The World against bump.lua 3.1.7 itself, under LuaJIT and Lua 5.1, on one seeded scene.
+
+    python3 scripts/run.py bench bench_world
+    python benchmarks/bench_world.py --frames 60 --bump ../shared/anchors/bump
+
+Scene "platformer" (``collide2d.scenes.platformer_level``): 10,000 static 16 px
+tiles in rows of platforms, 1,000 actors of 12 x 20 walking with gravity; every
+frame each actor is moved once with ``slide`` against the tiles (actors ignore each
+other); landing stops its fall, a wall turns it round, falling out of the level puts
+it back at the top. bump.lua runs the same frames (``benchmarks/bump_driver.lua``)
+under ``luajit`` and ``lua5.1`` when they are installed (Debian: ``apt-get install
+luajit lua5.1``) and the bump sources are found (``--bump`` or ``$BUMP_LUA_DIR``).
+
+Reported: the median time of a frame and of one move, the ratios, and how many
+actors end where bump's do (bump's 1e-10 membrane and backward push-out make some
+differ by design; see docs/world.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+from _timing import table
+
+from collide2d import Rect, World
+from collide2d.scenes import platformer_level
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_BUMP = HERE.parent.parent / "shared" / "anchors" / "bump"
+GRAVITY, TERMINAL, BOTTOM, RESPAWN = 0.5, 12.0, 4200.0, 0.0
+
+
+def build(tiles: int, actors: int, seed: int) -> tuple[World, list[tuple[str, int]], np.ndarray]:
+    tile_boxes, actor_boxes, velocities = platformer_level(tiles, actors, seed)
+    world = World(cell_size=64)
+    for k, row in enumerate(tile_boxes.tolist()):
+        world.add(("tile", k), Rect(*row))
+    names = []
+    for k, row in enumerate(actor_boxes.tolist()):
+        names.append(world.add(("actor", k), Rect(*row)))
+    return world, names, velocities.copy()
+
+
+def tiles_only(item: object, other: tuple[str, int]) -> str | None:
+    return "slide" if other[0] == "tile" else None
+
+
+def python_frames(
+    world: World, names: list, velocities: np.ndarray, frames: int, all_at_once: bool
+) -> list[float]:
+    """Run ``frames`` frames; return each frame's seconds."""
+    vel = velocities.tolist()
+    times = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        goals = {}
+        for k, name in enumerate(names):
+            x, y = world.shape(name)[:2]
+            vel[k][1] = min(vel[k][1] + GRAVITY, TERMINAL)
+            goals[name] = (x + vel[k][0], y + vel[k][1])
+        if all_at_once:
+            moved = world.move_all(goals, tiles_only)
+        else:
+            moved = {name: world.move(name, goals[name], tiles_only) for name in names}
+        for k, name in enumerate(names):
+            (nx, ny), cols = moved[name]
+            for col in cols:
+                if col.normal[1] < 0:
+                    vel[k][1] = 0.0
+                if col.normal[0] != 0:
+                    vel[k][0] = -vel[k][0]
+            if ny > BOTTOM:
+                world.update(name, (nx, RESPAWN))
+        times.append(time.perf_counter() - start)
+    velocities[:] = vel
+    return times
+
+
+def run_bump(lua: str, bump_dir: Path, scene: Path) -> tuple[list[float], np.ndarray] | str:
+    """Times (seconds a frame) and final positions from bump.lua, or why not."""
+    if shutil.which(lua) is None:
+        return f"{lua} not installed (apt-get install {lua if lua != 'luajit' else 'luajit'})"
+    if not (bump_dir / "bump.lua").exists():
+        return f"bump.lua not found in {bump_dir} (--bump or $BUMP_LUA_DIR)"
+    done = subprocess.run(
+        [lua, str(HERE / "bump_driver.lua"), str(bump_dir), str(scene)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        return f"{lua} failed: {done.stderr.strip()[:200]}"
+    times: list[float] = []
+    positions = []
+    for line in done.stdout.splitlines():
+        kind, *rest = line.split()
+        if kind == "times":
+            times = [float(v) / 1e3 for v in rest]
+        elif kind == "pos":
+            positions.append([float(v) for v in rest])
+    return times, np.array(positions)
+
+
+def write_scene(path: Path, tiles: int, actors: int, seed: int, warmup: int, frames: int) -> None:
+    tile_boxes, actor_boxes, velocities = platformer_level(tiles, actors, seed)
+    lines = [f"scene platformer {warmup} {frames}"]
+    lines += ["tile " + " ".join(repr(v) for v in row) for row in tile_boxes.tolist()]
+    for box, vel in zip(actor_boxes.tolist(), velocities.tolist(), strict=True):
+        lines.append("actor " + " ".join(repr(v) for v in [*box, *vel]))
+    path.write_text("\n".join(lines) + "\n")
+
+
+def median_ms(times: list[float]) -> float:
+    return statistics.median(times) * 1e3
+
+
+def platformer(tiles: int, actors: int, seed: int, warmup: int, frames: int, bump_dir: Path) -> str:
+    rows = []
+    finals = {}
+    ours: dict[str, float] = {}
+    for label, all_at_once in (("collide2d World.move, one by one", False),
+                               ("collide2d World.move_all", True)):  # fmt: skip
+        world, names, velocities = build(tiles, actors, seed)
+        python_frames(world, names, velocities, warmup, all_at_once)
+        times = python_frames(world, names, velocities, frames, all_at_once)
+        ours[label] = median_ms(times)
+        finals[label] = np.array([world.shape(n)[:2] for n in names])
+    with tempfile.TemporaryDirectory() as folder:
+        scene = Path(folder) / "platformer.txt"
+        write_scene(scene, tiles, actors, seed, warmup, frames)
+        bumps = {lua: run_bump(lua, bump_dir, scene) for lua in ("luajit", "lua5.1")}
+    reference = bumps["luajit"] if not isinstance(bumps["luajit"], str) else None
+    for label, ms in ours.items():
+        same = ""
+        if reference is not None:
+            close = np.isclose(finals[label], reference[1], rtol=0, atol=1e-6).all(axis=1)
+            same = f"{int(close.sum())} of {actors} where bump's are"
+        luajit = bumps["luajit"]
+        ratio = f"{median_ms(luajit[0]) / ms:.2f}x" if not isinstance(luajit, str) else "-"
+        rows.append([label, f"{ms:.2f}", f"{ms / actors * 1e3:.1f}", ratio, same])
+    for lua, result in bumps.items():
+        if isinstance(result, str):
+            rows.append([f"bump.lua under {lua}", "-", "-", "-", result])
+        else:
+            ms = median_ms(result[0])
+            rows.append(
+                [
+                    f"bump.lua under {lua}",
+                    f"{ms:.2f}",
+                    f"{ms / actors * 1e3:.1f}",
+                    "1.00x"
+                    if lua == "luajit"
+                    else f"{median_ms(bumps['luajit'][0]) / ms:.2f}x"
+                    if not isinstance(bumps["luajit"], str)
+                    else "-",
+                    "",
+                ]
+            )  # type: ignore[index]
+    header = ["platformer", "ms a frame", "us a move", "speed vs bump (LuaJIT)", "final positions"]
+    return table(header, rows)
+
+
+def single_moves(tiles: int, actors: int, seed: int) -> str:
+    """The median of single ``World.move`` calls in the platformer, timed one by one."""
+    world, names, velocities = build(tiles, actors, seed)
+    python_frames(world, names, velocities, 10, False)
+    samples = []
+    for name in names[:200]:
+        x, y = world.shape(name)[:2]
+        start = time.perf_counter()
+        world.move(name, (x + 2.0, y + 1.0), tiles_only)
+        samples.append(time.perf_counter() - start)
+    us = statistics.median(samples) * 1e6
+    return table(
+        ["single World.move", "median us", "target"], [["platformer actor", f"{us:.1f}", "<= 20"]]
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tiles", type=int, default=10_000)
+    parser.add_argument("--actors", type=int, default=1_000)
+    parser.add_argument("--warmup", type=int, default=10)
+    parser.add_argument("--frames", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--bump", type=Path, default=Path(os.environ.get("BUMP_LUA_DIR", DEFAULT_BUMP))
+    )
+    args = parser.parse_args()
+    print(f"# bench_world: {platform.python_implementation()} {platform.python_version()}, "
+          f"{platform.machine()}, {os.cpu_count()} cores\n")  # fmt: skip
+    print(platformer(args.tiles, args.actors, args.seed, args.warmup, args.frames, args.bump))
+    print()
+    print(single_moves(args.tiles, args.actors, args.seed))
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
