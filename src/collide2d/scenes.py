@@ -114,7 +114,7 @@ def platformer_level(
     rng = np.random.default_rng(seed)
     per_row = 200
     rows = max(1, -(-tiles // per_row))
-    boxes = []
+    boxes: list[tuple[float, float, float, float]] = []
     for row in range(rows):
         y = 96.0 + 80.0 * row
         x = float(rng.integers(0, 8)) * TILE

@@ -166,3 +166,27 @@ def test_masks_demo_modes_and_running(app):
             break
     assert not demo.running and demo.positions["collider"] != start
     assert not demo.collider.overlaps(demo.blocker, demo._offset())  # stopped, not inside
+
+
+def test_platformer_lands_walks_across_seams_picks_up_a_coin(app, tmp_path):
+    from collide2d.demos.platformer import CONTACT, PLAYER_COLOUR, PlatformerDemo
+
+    demo = PlatformerDemo()
+    image = _pixels(app.run_headless(demo, 220, tmp_path))
+    assert demo.landings > 0 and demo.seams_crossed >= 10  # walked over many tile seams
+    assert demo.collected >= 1  # a coin crossed and picked up
+    assert all(c.normal == (0, -1) for c in demo.contacts)  # never stopped by a seam
+    assert _count(image, PLAYER_COLOUR) > 100 and _count(image, CONTACT) > 10
+    demo.world.validate()
+
+
+def test_platformer_digs_a_hole_and_resets(app):
+    from collide2d.demos.platformer import PlatformerDemo
+
+    demo = PlatformerDemo()
+    before = demo.hill.mask.count()
+    demo.world.update("player", (620, 470))  # on the hill
+    demo.dig()
+    assert demo.hill.mask.count() < before
+    demo.reset()
+    assert demo.collected == 0 and "player" in demo.world

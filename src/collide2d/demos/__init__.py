@@ -20,6 +20,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "balls": ("collide2d.demos.balls", "BallsDemo"),
     "rects": ("collide2d.demos.rects", "RectsDemo"),
     "masks": ("collide2d.demos.masks", "MasksDemo"),
+    "platformer": ("collide2d.demos.platformer", "PlatformerDemo"),
 }
 """Demo name -> (module, class)."""
 

@@ -1,0 +1,226 @@
+"""The ``platformer`` demo: a World with tiles, one-way platforms, a pixel-mask hill,
+coins, bouncing balls and a player, each move's contacts drawn as they happen.
+
+The player walks (arrows or A/D) and jumps (Up, W or Space). Tiles are ``slide``;
+one-way platforms are ``slide`` only for an item coming from above (a filter);
+coins are ``cross`` and are picked up; balls are circles that ``bounce`` off the
+level. The hill is a pixel mask with a hole dug out of it (D digs another under
+the player). The HUD lists the contacts of the player's last move, and each is drawn
+at its touch point with its normal.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, cast
+
+import numpy as np
+import pygame
+
+from collide2d import Circle, Mask, PlacedMask, Rect, Vec2, World
+from collide2d.demos._app import Demo, Input
+from collide2d.world import Collision
+
+TILE = 16.0
+GRAVITY = 1100.0
+WALK = 150.0
+JUMP = 430.0
+TILE_COLOUR = (90, 110, 150)
+ONE_WAY_COLOUR = (150, 120, 80)
+HILL_COLOUR = (90, 150, 90)
+PLAYER_COLOUR = (80, 170, 255)
+COIN_COLOUR = (250, 210, 60)
+BALL_COLOUR = (235, 110, 170)
+CONTACT = (255, 60, 60)
+"""Touch points and normals of the player's last move (the smoke test looks for it)."""
+
+
+def hill_mask(width: int, height: int) -> Mask:
+    """A round hill with a cave dug out of it."""
+    y, x = np.mgrid[0:height, 0:width]
+    top = height - height * np.sin(np.pi * (x + 0.5) / width) ** 0.7
+    hill = Mask.from_array(y >= top)
+    cave = Mask.from_array((x - width * 0.55) ** 2 / 900 + (y - height * 0.7) ** 2 / 150 < 1)
+    hill.erase(cave, (0, 0))
+    return hill
+
+
+class PlatformerDemo(Demo):
+    """A player in a small level made of tiles, platforms, a mask hill, coins and balls."""
+
+    name = "platformer"
+    title = "platformer: the World (slide, cross, bounce; one-way platforms, a mask hill)"
+    help = (
+        "arrows / A D: walk   Up / W / Space: jump   G: dig a hole in the hill under the "
+        "player   R: reset",
+    )
+
+    def __init__(self, size: tuple[int, int] = (960, 640)) -> None:
+        super().__init__(size)
+        self.reset()
+
+    # -- the level -------------------------------------------------------------------------
+    def reset(self) -> None:
+        """Build the level."""
+        w, h = self.size
+        self.world = World(cell_size=64)
+        self.kinds: dict[Any, str] = {}
+        floor_y = h - 96.0
+        for i in range(int(w // TILE)):
+            self._add(("tile", i), Rect(i * TILE, floor_y, TILE, TILE), "tile")
+        for i in range(8):  # a wall of tiles on the right
+            self._add(("wall", i), Rect(w - 3 * TILE, floor_y - (i + 1) * TILE, TILE, TILE), "tile")
+        for i in range(10):  # a one-way platform
+            self._add(("ledge", i), Rect(420 + i * TILE, floor_y - 110, TILE, TILE), "one-way")
+        self.hill = PlacedMask(hill_mask(260, 90), 560, floor_y - 90)
+        self._add("hill", self.hill, "hill")
+        for k, x in enumerate((260.0, 470.0, 700.0)):
+            self._add(("coin", k), Rect(x, floor_y - 30 - (70 if k == 1 else 0), 10, 10), "coin")
+        self.balls: dict[Any, Vec2] = {}
+        for k, (x, vx) in enumerate(((120.0, 180.0), (330.0, -140.0), (800.0, 90.0))):
+            self._add(("ball", k), Circle(x, 120 + 40 * k, 9), "ball")
+            self.balls[("ball", k)] = Vec2(vx, 0.0)
+        self._add("player", Rect(60, floor_y - 200, 14, 24), "player")
+        self.velocity = Vec2(0.0, 0.0)
+        self.on_ground = False
+        self.collected = 0
+        self.landings = 0
+        self.contacts: list[Collision] = []
+        self.seams_crossed = 0
+        self.tests = 0
+
+    def player(self) -> Rect:
+        """The player's rectangle."""
+        return cast(Rect, self.world.shape("player"))
+
+    def _add(self, item: Any, shape: Any, kind: str) -> None:
+        self.world.add(item, shape)
+        self.kinds[item] = kind
+
+    def _filter(self, item: Any, other: Any) -> str | None:
+        """Responses by kind; a one-way platform stops only an item that is above it."""
+        kind = self.kinds[other]
+        if kind == "coin":
+            return "cross" if item == "player" else None
+        if kind in ("player", "ball"):
+            return None
+        if kind == "one-way":
+            bottom = self.world.shape(item)
+            below = bottom.y + bottom.h if isinstance(bottom, Rect) else bottom.y + bottom[2]
+            return "slide" if below <= self.world.shape(other).y else None
+        return "bounce" if self.kinds[item] == "ball" else "slide"
+
+    # -- stepping ----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_w, pygame.K_SPACE) and self.on_ground:
+                self.velocity = Vec2(self.velocity.x, -JUMP)
+                self.on_ground = False
+            elif event.key == pygame.K_g:
+                self.dig()
+            elif event.key == pygame.K_r:
+                self.reset()
+
+    def dig(self) -> None:
+        """Erase a hole in the hill under the player and update it in the world."""
+        player = self.player()
+        hole = Mask((24, 30), fill=True)
+        self.hill.mask.erase(
+            hole, (int(player.x - self.hill.x) - 5, int(player.y + player.h - self.hill.y) - 6)
+        )
+        self.world.update("hill", self.hill)
+
+    def update(self, dt: float, keys: Input) -> None:
+        direction = (keys.pressed(pygame.K_RIGHT) or keys.pressed(pygame.K_d)) - (
+            keys.pressed(pygame.K_LEFT) or keys.pressed(pygame.K_a)
+        )
+        vx = WALK * direction
+        vy = min(self.velocity.y + GRAVITY * dt, 900.0)
+        player = self.player()
+        before = math.floor((player.x + player.w) / TILE)
+        goal = (player.x + vx * dt, player.y + vy * dt)
+        (x, _), cols = self.world.move("player", goal, self._filter)
+        self.tests = self.world.stats.tests
+        self.on_ground = False
+        landed = any(c.normal.y < 0 and c.response == "slide" for c in cols)
+        if landed:
+            self.landings += 1
+            self.on_ground = True
+            vy = 0.0
+        if any(c.normal.y > 0 and c.response == "slide" for c in cols):
+            vy = max(vy, 0.0)  # bumped a ceiling
+        for col in cols:
+            if col.response == "cross" and col.other in self.world:
+                self.world.remove(col.other)
+                self.collected += 1
+        self.contacts = [c for c in cols if c.response != "cross"] or self.contacts
+        self.velocity = Vec2(vx, vy)
+        self.seams_crossed += abs(math.floor((x + player.w) / TILE) - before) if landed else 0
+        self._move_balls(dt)
+
+    def _move_balls(self, dt: float) -> None:
+        w, _ = self.size
+        for ball, velocity in self.balls.items():
+            circle = self.world.shape(ball)
+            vx, vy = velocity.x, velocity.y + GRAVITY * 0.5 * dt
+            goal = (circle.x + vx * dt, circle.y + vy * dt)
+            (x, y), cols = self.world.move(ball, goal, self._filter)
+            for col in cols:  # reflect the velocity as the move reflected the motion
+                along = vx * col.normal.x + vy * col.normal.y
+                if along < 0:
+                    vx, vy = vx - 2 * along * col.normal.x, vy - 2 * along * col.normal.y
+            if not 0 < x < w:
+                self.world.update(ball, (min(max(x, 10.0), w - 10.0), y))
+                vx = -vx
+            self.balls[ball] = Vec2(vx, vy * 0.999)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        colours = {"tile": TILE_COLOUR, "one-way": ONE_WAY_COLOUR, "coin": COIN_COLOUR,
+                   "player": PLAYER_COLOUR}  # fmt: skip
+        for item in self.world:
+            shape = self.world.shape(item)
+            kind = self.kinds[item]
+            if isinstance(shape, PlacedMask):
+                self._draw_mask(surface, shape)
+            elif isinstance(shape, Circle):
+                pygame.draw.circle(surface, BALL_COLOUR, (shape.x, shape.y), shape.r)
+            else:
+                width = 1 if kind == "one-way" else 0
+                pygame.draw.rect(surface, colours[kind], pygame.FRect(*shape), width)
+        for col in self.contacts:
+            x, y = col.touch
+            shape = self.player()
+            centre = Vec2(x + shape.w / 2, y + shape.h / 2)
+            point = centre - Vec2(col.normal.x * shape.w / 2, col.normal.y * shape.h / 2)
+            pygame.draw.circle(surface, CONTACT, point, 4)
+            pygame.draw.line(surface, CONTACT, point, point + col.normal * 18, 2)
+
+    def _draw_mask(self, surface: pygame.Surface, placed: PlacedMask) -> None:
+        bits = placed.mask.bits
+        image = np.zeros((*bits.T.shape, 3), dtype=np.uint8)
+        image[bits.T] = HILL_COLOUR
+        picture = pygame.surfarray.make_surface(image)
+        picture.set_colorkey((0, 0, 0))
+        surface.blit(picture, (placed.x, placed.y))
+
+    def hud(self) -> list[str]:
+        lines = [
+            f"coins: {self.collected}   on the ground: {self.on_ground}   "
+            f"world: {len(self.world)} items; the player's last move made {self.tests} exact tests",
+            "last contacts of the player (red: touch point and normal):",
+        ]
+        for col in self.contacts[:4]:
+            lines.append(
+                f"  {col.other}: {col.response} at fraction {col.fraction:.3f}, "
+                f"normal ({col.normal.x:+.0f}, {col.normal.y:+.0f})"
+            )
+        return lines
+
+    def script(self, frame: int) -> tuple[list[pygame.event.Event], Input]:
+        # Fall onto the floor, walk right across the tile seams to a coin, jump once.
+        events = []
+        if frame == 150:
+            events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
+        held = [pygame.K_RIGHT] if 40 <= frame < 190 else []
+        return events, Input(held)
