@@ -21,6 +21,7 @@ from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.shapes import AnyShape, overlaps, sweep
+from collide2d.world.collision import Collision
 
 SNAP_STEPS = 2200
 """Nudges a snap may take, each twice as far as the one before, from one unit in the
@@ -33,6 +34,8 @@ UP = Vec2(0.0, -1.0)
 DOWN = Vec2(0.0, 1.0)
 LEFT = Vec2(-1.0, 0.0)
 RIGHT = Vec2(1.0, 0.0)
+STOPPING = ("slide", "touch", "bounce")
+"""Responses that stop the item at a contact: their simultaneous contacts are listed."""
 PUSHES = (UP, DOWN, LEFT, RIGHT)
 """The four axis pushes, in the order that breaks ties (after distance and motion)."""
 
@@ -252,3 +255,32 @@ def _mask_push(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
         if not overlaps(moved, other):
             return float(distance)
     return clear
+
+
+def simultaneous(projection: list[Collision], resolved: Collision) -> list[Collision]:
+    """The other contacts of ``projection`` that the response ``resolved`` ran on stops
+    as well: same moment, same normal, same response, not corner to corner."""
+    if resolved.response not in STOPPING:
+        return []
+    found = []
+    for col in projection[1:]:
+        if (
+            col.fraction != resolved.fraction
+            or col.started_overlapping != resolved.started_overlapping
+        ):
+            break
+        if (
+            col.normal == resolved.normal
+            and col.response == resolved.response
+            and not is_corner_contact(col)
+        ):
+            found.append(col._replace(slide=resolved.slide, bounce=resolved.bounce))
+    return found
+
+
+def is_corner_contact(col: Collision) -> bool:
+    """Whether a rectangle met a rectangle only at a corner (both axes at once)."""
+    a, b = col.item_shape, col.other_shape
+    if col.started_overlapping or not isinstance(a, Rect) or not isinstance(b, Rect):
+        return False
+    return meets_at_corner(a, col.delta, b)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from collide2d.broadphase import Broadphase, DuplicateKeyError, UniformGrid, UnknownKeyError
@@ -13,40 +13,41 @@ from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
-from collide2d.shapes import AnyShape, overlaps, raycast, sweep
+from collide2d.shapes import AnyShape, overlaps, sweep
 from collide2d.stats import Stats
-from collide2d.world.collision import Collision, Filter, Item, Movement, SegmentHit
+from collide2d.world.checks import (
+    checked_filter,
+    checked_goal,
+    checked_shape,
+    index_shape,
+    outward,
+)
+from collide2d.world.collision import Collision, Filter, Item, Movement
 from collide2d.world.contact import (
     PUSHES,
+    STOPPING,
     at,
     bounds,
     centre_distance2,
     contact,
     is_corner,
-    meets_at_corner,
     overlap_depth,
     position,
     push_distance,
+    simultaneous,
     snap,
 )
+from collide2d.world.move_all import move_all
+from collide2d.world.queries import WorldQueries
 from collide2d.world.responses import BUILT_IN, Response
-
-QueryFilter = Callable[[Any], Any]
-"""``filter(item) -> bool``."""
+from collide2d.world.table import ItemTable
 
 MAX_RESPONSES = 64
 """Responses one move may make before it stops where it is (a bounce between two
 walls can otherwise go on for as long as the move is long)."""
 
-STOPPING = ("slide", "touch", "bounce")
-"""Responses that stop the item at a contact: their simultaneous contacts are listed."""
 
-
-def _slide_all(item: Any, other: Any) -> str:
-    return "slide"
-
-
-class World:
+class World(WorldQueries):
     """Items that move, collide and respond, in bump.lua's model, exact and deterministic.
 
     Parameters
@@ -85,6 +86,7 @@ class World:
         self._order: dict[Item, int] = {}
         self._next_order = 0
         self._responses: dict[str, Response] = dict(BUILT_IN)
+        self._table = ItemTable()
         self._moving = False
         self.stats = Stats(method="world")
 
@@ -103,6 +105,7 @@ class World:
             raise DuplicateKeyError(f"item {item!r} is already in the world")
         shape = checked_shape(shape, "shape")
         self.broadphase.add(item, index_shape(shape))
+        self._table.add(item, shape)
         self._shapes[item] = shape
         self._order[item] = self._next_order
         self._next_order += 1
@@ -112,6 +115,7 @@ class World:
         """Remove ``item``. Raises ``UnknownKeyError`` if it is not in the world."""
         self._require(item)
         self.broadphase.remove(item)
+        self._table.remove(item)
         del self._shapes[item]
         del self._order[item]
 
@@ -174,10 +178,10 @@ class World:
         centres, then by the order the items were added.
         """
         shape = checked_shape(shape, "shape")
-        target = position(shape) if goal is None else _goal(goal)
+        target = position(shape) if goal is None else checked_goal(goal)
         if not self._moving:  # a response's projection counts toward its move
             self.stats.begin()
-        return self._project(shape, target, _filter(filter), item)
+        return self._project(shape, target, checked_filter(filter), item)
 
     def check(
         self, item: Item, goal: tuple[float, float], filter: Filter | None = None
@@ -185,9 +189,9 @@ class World:
         """Where ``item`` would end moving toward ``goal``, and what it would meet;
         the world is not changed. See :meth:`move`."""
         shape = self._require(item)
-        target = _goal(goal)
+        target = checked_goal(goal)
         self.stats.begin()
-        return self._resolve(item, shape, target, _filter(filter))
+        return self._resolve(item, shape, target, checked_filter(filter))
 
     def move(self, item: Item, goal: tuple[float, float], filter: Filter | None = None) -> Movement:
         """Move ``item`` toward ``goal``, responding to what it meets; return where it
@@ -207,89 +211,31 @@ class World:
         self, goals: Mapping[Item, tuple[float, float]], filter: Filter | None = None
     ) -> dict[Item, Movement]:
         """Move many items, one after the other in the order they were added (as
-        bump.lua does), each seeing the others where the earlier moves left them.
-        On any error every item is put back where it was."""
+        bump.lua does), each seeing the others where the earlier moves left them; the
+        same answers as calling :meth:`move` for each in that order.
+
+        The filter is asked once for each pair of items the call may bring together,
+        before the moves (so it must not depend on where the other moves of the same
+        call put things). Rectangles meeting rectangles with ``slide``, ``touch`` or
+        ``cross`` are moved by compiled code; everything else as :meth:`move` does. On
+        any error every item is put back where it was.
+        """
         if not isinstance(goals, Mapping):
             raise TypeError(f"goals must be a mapping of item to goal, got {goals!r}")
+        checked = {}
         for item, goal in goals.items():
             self._require(item)
-            _goal(goal)
-        moved: dict[Item, Movement] = {}
+            checked[item] = checked_goal(goal)
         before = {item: self._shapes[item] for item in goals}
+        self.stats.begin()
         try:
-            for item in sorted(goals, key=self._order.__getitem__):
-                moved[item] = self.move(item, goals[item], filter)
+            return move_all(
+                self._table, checked, checked_filter(filter), self._place_row_written, self.move
+            )
         except BaseException:
             for item, shape in before.items():
                 self._place(item, shape)
             raise
-        return moved
-
-    # -- queries -------------------------------------------------------------------------
-    def query_point(
-        self, point: tuple[float, float], filter: QueryFilter | None = None
-    ) -> list[Item]:
-        """Items whose shapes contain ``point`` strictly, in the order they were added."""
-        x, y = _checks.point(point, "point")
-        probe = Rect(x, y, 0.0, 0.0)
-        return self._query(self.broadphase.query_point((x, y)), probe, filter)
-
-    def query_rect(self, rect: Rect, filter: QueryFilter | None = None) -> list[Item]:
-        """Items whose shapes overlap ``rect`` strictly, in the order they were added."""
-        if not isinstance(rect, Rect):
-            raise TypeError(f"rect must be a Rect, got {rect!r}")
-        rect = checked_shape(rect, "rect")  # type: ignore[assignment]
-        return self._query(self.broadphase.query_rect(rect), rect, filter)
-
-    def query_segment(
-        self,
-        start: tuple[float, float],
-        end: tuple[float, float],
-        filter: QueryFilter | None = None,
-    ) -> list[Item]:
-        """Items the segment enters, ordered by where it enters them (then by the order
-        they were added); one it starts inside enters at 0."""
-        return [hit.item for hit in self.query_segment_hits(start, end, filter)]
-
-    def query_segment_hits(
-        self,
-        start: tuple[float, float],
-        end: tuple[float, float],
-        filter: QueryFilter | None = None,
-    ) -> list[SegmentHit]:
-        """Where the segment enters and leaves each item it crosses (fractions clipped to
-        ``[0, 1]``), ordered as :meth:`query_segment`."""
-        sx, sy = _checks.point(start, "start")
-        ex, ey = _checks.point(end, "end")
-        keep = _query_filter(filter)
-        delta = (ex - sx, ey - sy)
-        self.stats.begin()
-        found = []
-        candidates = self.broadphase.query_segment((sx, sy), delta)
-        self.stats.count(visits=len(candidates))
-        for item in candidates:
-            if not keep(item):
-                continue
-            self.stats.count(tests=1)
-            hit = raycast((sx, sy), delta, self._shapes[item])
-            if hit is None:
-                continue
-            enter = hit.fraction
-            leave = min(hit.exit_fraction, 1.0)
-            found.append(
-                (
-                    (enter, self._order[item]),
-                    SegmentHit(
-                        item,
-                        enter,
-                        leave,
-                        Vec2(sx + delta[0] * enter, sy + delta[1] * enter),
-                        Vec2(sx + delta[0] * leave, sy + delta[1] * leave),
-                    ),
-                )
-            )
-        found.sort(key=lambda pair: pair[0])
-        return [hit for _, hit in found]
 
     # -- checking ------------------------------------------------------------------------
     def validate(self) -> None:
@@ -303,6 +249,7 @@ class World:
                 raise AssertionError(f"the broadphase has a stale shape for {item!r}")
         if list(self._order) != list(self._shapes):
             raise AssertionError("the insertion order is out of step")
+        self._table.validate(self._shapes)
 
     # -- internals -----------------------------------------------------------------------
     def _has(self, item: object) -> bool:
@@ -318,20 +265,13 @@ class World:
 
     def _place(self, item: Item, shape: AnyShape) -> None:
         self.broadphase.update(item, index_shape(shape))
+        self._table.place(item, shape)
         self._shapes[item] = shape
 
-    def _query(self, candidates: list[Item], probe: Rect, filter: QueryFilter | None) -> list[Item]:
-        keep = _query_filter(filter)
-        self.stats.begin()
-        self.stats.count(visits=len(candidates))
-        found = []
-        for item in candidates:
-            if keep(item):
-                self.stats.count(tests=1)
-                if overlaps(probe, self._shapes[item]):
-                    found.append(item)
-        found.sort(key=self._order.__getitem__)
-        return found
+    def _place_row_written(self, item: Item, shape: Rect) -> None:
+        """``_place`` for a rectangle whose table row the caller wrote already."""
+        self.broadphase.update(item, shape)
+        self._shapes[item] = shape
 
     def _project(
         self, shape: AnyShape, goal: Vec2, filter: Filter, item: Item | None
@@ -340,9 +280,12 @@ class World:
         x0, y0 = position(shape)
         dx, dy = goal[0] - x0, goal[1] - y0
         delta = Vec2(dx, dy)
-        swept = bounds(shape).union(bounds(at(shape, goal[0], goal[1])))
-        candidates = self.broadphase.query_candidates(swept)
-        left, top, right, bottom = swept[0], swept[1], swept[0] + swept[2], swept[1] + swept[3]
+        start, end = bounds(shape), bounds(at(shape, goal[0], goal[1]))
+        # The swept box's edges themselves (a Rect's x + w could round an ulp short).
+        left, top = min(start[0], end[0]), min(start[1], end[1])
+        right = max(start[0] + start[2], end[0] + end[2])
+        bottom = max(start[1] + start[3], end[1] + end[3])
+        candidates = self.broadphase.query_candidates(outward(left, top, right, bottom))
         shapes = self._shapes
         responses = self._responses
         is_rect = type(shape) is Rect
@@ -515,71 +458,3 @@ class World:
             if col.response in STOPPING:
                 goal = snap(shape, goal, col.other_shape, col.normal)
         return goal
-
-
-def simultaneous(projection: list[Collision], resolved: Collision) -> list[Collision]:
-    """The other contacts of ``projection`` that the response ``resolved`` ran on stops
-    as well: same moment, same normal, same response, not corner to corner."""
-    if resolved.response not in STOPPING:
-        return []
-    found = []
-    for col in projection[1:]:
-        if (
-            col.fraction != resolved.fraction
-            or col.started_overlapping != resolved.started_overlapping
-        ):
-            break
-        if (
-            col.normal == resolved.normal
-            and col.response == resolved.response
-            and not is_corner_contact(col)
-        ):
-            found.append(col._replace(slide=resolved.slide, bounce=resolved.bounce))
-    return found
-
-
-def is_corner_contact(col: Collision) -> bool:
-    """Whether a rectangle met a rectangle only at a corner (both axes at once)."""
-    a, b = col.item_shape, col.other_shape
-    if col.started_overlapping or type(a) is not Rect or type(b) is not Rect:
-        return False
-    return meets_at_corner(a, col.delta, b)
-
-
-def checked_shape(shape: object, name: str) -> AnyShape:
-    """``shape`` re-checked by its constructor (a NamedTuple's ``_replace`` skips the
-    checks), or a ``TypeError`` naming ``name``."""
-    if isinstance(shape, Rect):
-        return Rect(*shape)
-    if isinstance(shape, Circle):
-        return Circle(*shape)
-    if isinstance(shape, PlacedMask):
-        return PlacedMask(*shape)
-    raise TypeError(f"{name} must be a Rect, a Circle or a PlacedMask, got {shape!r}")
-
-
-def index_shape(shape: AnyShape) -> Rect | Circle:
-    """What the broadphase holds for a shape: itself, or a mask's bounds."""
-    if type(shape) is PlacedMask:
-        return bounds(shape)
-    return shape  # type: ignore[return-value]
-
-
-def _goal(goal: object) -> Vec2:
-    return _checks.point(goal, "goal")
-
-
-def _filter(filter: Filter | None) -> Filter:
-    if filter is None:
-        return _slide_all
-    if not callable(filter):
-        raise TypeError(f"filter must be callable, got {filter!r}")
-    return filter
-
-
-def _query_filter(filter: QueryFilter | None) -> QueryFilter:
-    if filter is None:
-        return lambda item: True
-    if not callable(filter):
-        raise TypeError(f"filter must be callable, got {filter!r}")
-    return filter

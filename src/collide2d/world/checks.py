@@ -1,0 +1,75 @@
+"""Checking what the World is given: shapes, goals, filters."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from collide2d.geometry import _checks
+from collide2d.geometry.circle import Circle
+from collide2d.geometry.rect import Rect
+from collide2d.geometry.vec2 import Vec2
+from collide2d.mask.placed import PlacedMask
+from collide2d.shapes import AnyShape
+from collide2d.world.collision import Filter
+from collide2d.world.contact import bounds
+
+QueryFilter = Callable[[Any], Any]
+"""``filter(item) -> bool``."""
+
+
+def slide_all(item: Any, other: Any) -> str:
+    """The default filter: ``slide`` against everything."""
+    return "slide"
+
+
+def checked_shape(shape: object, name: str) -> AnyShape:
+    """``shape`` re-checked by its constructor (a NamedTuple's ``_replace`` skips the
+    checks), or a ``TypeError`` naming ``name``."""
+    if isinstance(shape, Rect):
+        return Rect(*shape)
+    if isinstance(shape, Circle):
+        return Circle(*shape)
+    if isinstance(shape, PlacedMask):
+        return PlacedMask(*shape)
+    raise TypeError(f"{name} must be a Rect, a Circle or a PlacedMask, got {shape!r}")
+
+
+def index_shape(shape: AnyShape) -> Rect | Circle:
+    """What the broadphase holds for a shape: itself, or a mask's bounds."""
+    if type(shape) is PlacedMask:
+        return bounds(shape)
+    return shape  # type: ignore[return-value]
+
+
+def outward(left: float, top: float, right: float, bottom: float) -> Rect:
+    """A rectangle holding the box ``left, top, right, bottom`` for sure: each edge
+    moved out by two units in the last place, past any rounding of ``x + w``."""
+    left = math.nextafter(math.nextafter(left, -math.inf), -math.inf)
+    top = math.nextafter(math.nextafter(top, -math.inf), -math.inf)
+    right = math.nextafter(math.nextafter(right, math.inf), math.inf)
+    bottom = math.nextafter(math.nextafter(bottom, math.inf), math.inf)
+    return Rect(
+        left, top, math.nextafter(right - left, math.inf), math.nextafter(bottom - top, math.inf)
+    )
+
+
+def checked_goal(goal: object) -> Vec2:
+    return _checks.point(goal, "goal")
+
+
+def checked_filter(filter: Filter | None) -> Filter:
+    if filter is None:
+        return slide_all
+    if not callable(filter):
+        raise TypeError(f"filter must be callable, got {filter!r}")
+    return filter
+
+
+def checked_query_filter(filter: QueryFilter | None) -> QueryFilter:
+    if filter is None:
+        return lambda item: True
+    if not callable(filter):
+        raise TypeError(f"filter must be callable, got {filter!r}")
+    return filter

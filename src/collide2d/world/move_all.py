@@ -1,0 +1,217 @@
+"""``World.move_all``: many moves in one call, compiled where it can be.
+
+The filter's answers are gathered once, before the moves, for every pair of items
+whose regions for the call overlap (a mover's region is the box spanned by its start
+and its goal, which a ``slide``, ``touch`` or ``cross`` move never leaves; found with
+the compiled :func:`collide2d.query_pairs`). Movers that are rectangles meeting only
+rectangles with those three responses are moved by a compiled copy of the World's
+check loop (``collide2d._kernels.world_moves``); any other mover (a circle or mask, a
+``bounce`` or custom response, a start already overlapped) is moved by ``World.move``
+in its turn. Both give identical answers; the test suite holds them equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import numpy as np
+
+from collide2d._kernels import lazy
+from collide2d.batch import query_pairs
+from collide2d.geometry.rect import Rect
+from collide2d.geometry.vec2 import Vec2
+from collide2d.world.collision import Collision, Filter, Item, Movement
+from collide2d.world.table import ItemTable
+
+moves = lazy("world_moves")
+
+Place = Callable[[Item, Rect], None]
+"""Puts a moved rectangle in the world, its table row already written."""
+Move = Callable[[Item, Vec2, Filter], Movement]
+"""Moves one item as ``World.move`` does."""
+
+CODES = {"touch": 1, "cross": 2, "slide": 3}
+NAMES = {code: name for name, code in CODES.items()}
+REGION_PAD = 1e-9
+"""Regions are padded by this share of their coordinates (and one unit in the last
+place at least): legs start at rounded contact points, an ulp from the exact box."""
+
+
+def move_all(
+    table: ItemTable,
+    goals: Mapping[Item, Vec2],
+    filter: Filter,
+    place: Place,
+    move: Move,
+) -> dict[Item, Movement]:
+    """Move ``goals``' items (checked) in the order they were added; the world changes
+    as the moves go, through ``place`` and ``move`` (the caller undoes them on error).
+    See the module docstring."""
+    live = table.live()
+    position = np.full(table.box.shape[0], -1, dtype=np.int64)
+    position[live] = np.arange(live.shape[0])  # slot -> row of the live arrays
+    items = table.items
+    movers = sorted(goals, key=table.slot.__getitem__)
+    m_slot = np.array([table.slot[item] for item in movers], dtype=np.int64)
+    m_index = position[m_slot]
+    goal = np.array([goals[item] for item in movers], dtype=np.float64).reshape(-1, 2)
+    box = table.box[live]
+    rect = table.rect[live]
+    regions = box.copy()
+    start = box[m_index]
+    lo = np.minimum(start[:, :2], goal)
+    hi = np.maximum(start[:, :2] + start[:, 2:], goal + start[:, 2:])
+    pad = REGION_PAD * (np.abs(lo) + np.abs(hi)) + 1e-300
+    regions[m_index, :2] = lo - pad
+    regions[m_index, 2:] = (hi + pad) - (lo - pad)
+    pairs = query_pairs(regions, regions[m_index])
+    pairs = pairs[m_index[pairs[:, 0]] != pairs[:, 1]]
+    cand_start = np.searchsorted(pairs[:, 0], np.arange(len(movers) + 1)).astype(np.int64)
+    cand_item = np.ascontiguousarray(pairs[:, 1], dtype=np.int64)
+    cand_resp = np.zeros(len(cand_item), dtype=np.int8)
+    python_only = ~rect[m_index]
+    others = live[cand_item].tolist()
+    codes = CODES
+    for row, (m, slot) in enumerate(zip(pairs[:, 0].tolist(), others, strict=True)):
+        response = filter(movers[m], items[slot])
+        if not response:
+            continue
+        code = codes.get(response) if isinstance(response, str) else None
+        if code is None or not rect[cand_item[row]]:
+            python_only[m] = True  # bounce, custom, unknown (World.move raises), or a curve
+        else:
+            cand_resp[row] = code
+    return _run(
+        live, place, move, table, movers, m_index, goal, box, cand_start, cand_item,
+        cand_resp, python_only, regions, filter,
+    )  # fmt: skip
+
+
+def _run(
+    live: np.ndarray,
+    place: Place,
+    move: Move,
+    table: ItemTable,
+    movers: list[Item],
+    m_index: np.ndarray,
+    goal: np.ndarray,
+    box: np.ndarray,
+    cand_start: np.ndarray,
+    cand_item: np.ndarray,
+    cand_resp: np.ndarray,
+    python_only: np.ndarray,
+    regions: np.ndarray,
+    filter: Filter,
+) -> dict[Item, Movement]:
+    """Alternate the kernel and ``World.move`` until every mover has moved."""
+    order = np.arange(box.shape[0], dtype=np.int64)  # live rows are in insertion order
+    count = len(movers)
+    out_pos = np.empty((count, 2))
+    out_start = np.zeros(count + 1, dtype=np.int64)
+    columns = _columns(max(64, 4 * len(cand_item) + 64 * 8))
+    moved: dict[Item, Movement] = {}
+    first = 0
+    while first < count:
+        status, done, _ = moves.move_rects(
+            box, order, m_index, goal, cand_start, cand_item, cand_resp, python_only, first,
+            out_pos, out_start, *columns,
+        )  # fmt: skip
+        _collect(
+            place,
+            table,
+            live,
+            movers,
+            m_index,
+            box,
+            out_pos,
+            out_start,
+            columns,
+            first,
+            done,
+            moved,
+        )
+        first = done
+        if status == moves.FULL:
+            columns = _columns(2 * len(columns[0]))
+            out_start[done] = 0
+            continue
+        if status == moves.NEEDS_PYTHON:
+            item = movers[done]
+            moved[item] = move(item, Vec2(*goal[done].tolist()), filter)
+            row = m_index[done]
+            box[row] = table.box[table.slot[item]]
+            region, b = regions[row], box[row]
+            if not (region[0] <= b[0] and b[0] + b[2] <= region[0] + region[2]
+                    and region[1] <= b[1] and b[1] + b[3] <= region[1] + region[3]):  # fmt: skip
+                python_only[done + 1 :] = True  # it left its region: trust no later list
+            first = done + 1
+            out_start[first] = 0
+    return moved
+
+
+def _columns(capacity: int) -> tuple[np.ndarray, ...]:
+    """The kernel's collision rows (see ``move_rects``)."""
+    return (
+        np.empty(capacity, dtype=np.int64),  # other
+        np.empty(capacity, dtype=np.int8),  # response
+        np.empty(capacity),  # fraction
+        np.empty((capacity, 2)),  # normal
+        np.empty((capacity, 2)),  # touch
+        np.empty((capacity, 2)),  # delta
+        np.empty((capacity, 2)),  # leg start
+        np.empty((capacity, 4)),  # other's box
+        np.empty(capacity, dtype=np.bool_),  # started
+        np.empty((capacity, 2)),  # slide goal, NaN if none
+    )
+
+
+_new = tuple.__new__
+
+
+def _collect(
+    place: Place,
+    table: ItemTable,
+    live: np.ndarray,
+    movers: list[Item],
+    m_index: np.ndarray,
+    box: np.ndarray,
+    out_pos: np.ndarray,
+    out_start: np.ndarray,
+    columns: tuple[np.ndarray, ...],
+    first: int,
+    done: int,
+    moved: dict[Item, Movement],
+) -> None:
+    """Turn the kernel's rows for movers ``first:done`` into Movements and place them
+    (every value is a float the kernel computed from checked ones: no checks again)."""
+    if done <= first:
+        return
+    end = int(out_start[done])
+    _, resp, fraction, normal, touch, delta, leg, other_box, started, slide = (
+        column[:end].tolist() for column in columns
+    )
+    items = table.items
+    names = [items[slot] for slot in live[columns[0][:end]].tolist()]
+    starts = out_start[first : done + 1].tolist()
+    slots = live[m_index[first:done]]
+    table.box[slots, :2] = out_pos[first:done]  # the rows of every mover at once
+    sizes = box[m_index[first:done], 2:].tolist()
+    positions = out_pos[first:done].tolist()
+    for k, m in enumerate(range(first, done)):
+        item = movers[m]
+        w, h = sizes[k]
+        collisions = []
+        for r in range(starts[k], starts[k + 1]):
+            sx, sy = slide[r]
+            lx, ly = leg[r]
+            collisions.append(
+                _new(Collision, (
+                    item, names[r], NAMES[resp[r]], fraction[r], _new(Vec2, normal[r]),
+                    _new(Vec2, touch[r]), _new(Vec2, delta[r]), _new(Rect, (lx, ly, w, h)),
+                    _new(Rect, other_box[r]), started[r],
+                    None if sx != sx else _new(Vec2, (sx, sy)), None,
+                ))
+            )  # fmt: skip
+        x, y = positions[k]
+        place(item, _new(Rect, (x, y, w, h)))
+        moved[item] = _new(Movement, (_new(Vec2, (x, y)), collisions))

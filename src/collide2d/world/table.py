@@ -1,0 +1,87 @@
+"""The World's items as numpy rows, for the compiled moves.
+
+One row a slot, slots in the order items were added: the item's bounds
+(``x, y, w, h``), whether it is a rectangle, whether the slot is in use. ``add``
+appends, ``remove`` empties a slot (compacting when half are empty, which keeps the
+order), ``place`` rewrites a row. ``World.move_all`` reads the live rows instead of
+turning every shape into an array on every call.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d.geometry.rect import Rect
+from collide2d.shapes import AnyShape
+from collide2d.world.collision import Item
+from collide2d.world.contact import bounds
+
+EMPTY = object()
+"""What an emptied slot holds (any hashable value, None included, can be an item)."""
+
+
+class ItemTable:
+    """Rows of the items' bounds, in insertion order (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.box = np.zeros((16, 4))
+        self.rect = np.zeros(16, dtype=bool)
+        self.alive = np.zeros(16, dtype=bool)
+        self.items: list[object] = []
+        self.slot: dict[Item, int] = {}
+        self._dead = 0
+
+    def add(self, item: Item, shape: AnyShape) -> None:
+        """A new row at the end."""
+        slot = len(self.items)
+        if slot == self.box.shape[0]:
+            self._resize(2 * slot)
+        self.items.append(item)
+        self.slot[item] = slot
+        self.alive[slot] = True
+        self.place(item, shape)
+
+    def place(self, item: Item, shape: AnyShape) -> None:
+        """Rewrite ``item``'s row."""
+        slot = self.slot[item]
+        self.box[slot] = bounds(shape)
+        self.rect[slot] = type(shape) is Rect
+
+    def remove(self, item: Item) -> None:
+        """Empty ``item``'s slot."""
+        slot = self.slot.pop(item)
+        self.items[slot] = EMPTY
+        self.alive[slot] = False
+        self._dead += 1
+        if self._dead > 64 and self._dead > len(self.slot):
+            self._compact()
+
+    def live(self) -> np.ndarray:
+        """The slots in use, in insertion order."""
+        return np.flatnonzero(self.alive[: len(self.items)])
+
+    def _resize(self, size: int) -> None:
+        for name in ("box", "rect", "alive"):
+            old = getattr(self, name)
+            new = np.zeros((size, *old.shape[1:]), dtype=old.dtype)
+            new[: min(size, old.shape[0])] = old[:size]
+            setattr(self, name, new)
+
+    def _compact(self) -> None:
+        live = self.live()
+        self.box[: len(live)] = self.box[live]
+        self.rect[: len(live)] = self.rect[live]
+        self.alive[:] = False
+        self.alive[: len(live)] = True
+        self.items = [self.items[slot] for slot in live.tolist()]
+        self.slot = {item: slot for slot, item in enumerate(self.items)}
+        self._dead = 0
+
+    def validate(self, shapes: dict[Item, AnyShape]) -> None:
+        """Check the rows against the shapes; raise ``AssertionError`` if one differs."""
+        if [self.items[slot] for slot in self.live().tolist()] != list(shapes):
+            raise AssertionError("the item table is out of order")
+        for item, shape in shapes.items():
+            slot = self.slot[item]
+            if tuple(self.box[slot].tolist()) != tuple(bounds(shape)):
+                raise AssertionError(f"the item table has a stale row for {item!r}")

@@ -1,0 +1,105 @@
+"""World.move_all (compiled for rectangles) gives exactly the answers of World.move
+called for each item in the order they were added."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from collide2d import Circle, Rect, World
+
+coords = st.one_of(
+    st.integers(-40, 40).map(float),
+    st.floats(-40, 40, allow_nan=False).map(lambda v: round(v, 2)),
+)
+sizes = st.sampled_from([0.0, 1.0, 4.0, 8.0, 12.5, 16.0])
+rects = st.builds(Rect, coords, coords, sizes, sizes)
+shapes = st.one_of(
+    rects, rects, rects, st.builds(Circle, coords, coords, st.sampled_from([0.0, 3.0]))
+)
+RESPONSES = ["slide", "slide", "touch", "cross", None, "bounce"]
+
+
+def world_of(scene):
+    world = World(cell_size=16)
+    for k, shape in enumerate(scene):
+        world.add(k, shape)
+    return world
+
+
+def pure_filter(seed):
+    """A filter that answers by the pair only (move_all asks it before the moves)."""
+    return lambda item, other: RESPONSES[(item * 7 + other * 13 + seed) % len(RESPONSES)]
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(shapes, min_size=2, max_size=14),
+    st.data(),
+    st.integers(0, 100),
+)
+def test_move_all_equals_one_move_after_the_other(scene, data, seed):
+    movers = data.draw(st.sets(st.integers(0, len(scene) - 1), min_size=1))
+    goals = {m: data.draw(st.tuples(coords, coords)) for m in sorted(movers)}
+    filter = pure_filter(seed)
+    together = world_of(scene)
+    result = together.move_all(goals, filter)
+    apart = world_of(scene)
+    expected = {m: apart.move(m, goals[m], filter) for m in sorted(movers)}
+    assert result == expected
+    assert [together.shape(k) for k in together] == [apart.shape(k) for k in apart]
+    together.validate()
+
+
+def test_rect_movers_take_the_compiled_path_and_others_do_not(monkeypatch):
+    world = World()
+    world.add("floor", Rect(0, 100, 500, 10))
+    world.add("box", Rect(0, 0, 10, 10))
+    world.add("ball", Circle(50, 0, 5))
+    calls = []
+    original = World.move
+
+    def spy(self, item, goal, filter=None):
+        calls.append(item)
+        return original(self, item, goal, filter)
+
+    monkeypatch.setattr(World, "move", spy)
+    moved = world.move_all({"box": (20, 200), "ball": (60, 200)})
+    assert calls == ["ball"]  # the rectangle was moved by the kernel
+    assert moved["box"].position == (20, 90) and moved["ball"].position == (60, 95)
+
+
+def test_a_thousand_actors_on_tiles_match_the_python_moves():
+    from collide2d.scenes import platformer_level
+
+    tiles, actors, _ = platformer_level(2000, 300, seed=4)
+
+    def build():
+        world = World(cell_size=64)
+        for k, row in enumerate(tiles.tolist()):
+            world.add(("tile", k), Rect(*row))
+        for k, row in enumerate(actors.tolist()):
+            world.add(("actor", k), Rect(*row))
+        return world
+
+    def filter(item, other):
+        return "slide" if other[0] == "tile" else None
+
+    goals = {("actor", k): (row[0] + 3.0, row[1] + 7.5) for k, row in enumerate(actors.tolist())}
+    a, b = build(), build()
+    assert a.move_all(goals, filter) == {
+        item: b.move(item, goal, filter) for item, goal in goals.items()
+    }
+
+
+@pytest.mark.parametrize("cell_size", [4.0, 64.0, 1000.0])
+def test_move_all_does_not_depend_on_the_cell_size(cell_size):
+    scene = [Rect(0, 20, 100, 5), Rect(10, 0, 6, 6), Rect(30, 5, 6, 6), Rect(12, 8, 3, 3)]
+    worlds = []
+    for size in (cell_size, 16.0):
+        world = World(cell_size=size)
+        for k, shape in enumerate(scene):
+            world.add(k, shape)
+        worlds.append(world.move_all({1: (40, 30), 2: (0, 30), 3: (50, 2)}))
+    assert worlds[0] == worlds[1]
