@@ -103,3 +103,39 @@ def test_move_all_does_not_depend_on_the_cell_size(cell_size):
             world.add(k, shape)
         worlds.append(world.move_all({1: (40, 30), 2: (0, 30), 3: (50, 2)}))
     assert worlds[0] == worlds[1]
+
+
+@given(
+    st.lists(
+        st.builds(
+            Rect,
+            st.one_of(coords, st.sampled_from([1e15, -1e15, 2.0**60])),
+            coords,
+            st.sampled_from([0.0, 3.0, 40.0, 5000.0]),
+            sizes,
+        ),
+        min_size=2,
+        max_size=10,
+    ),
+    st.data(),
+)
+def test_region_pairs_equal_brute_force_for_far_and_wide_items(scene, data):
+    import numpy as np
+
+    from collide2d._kernels import world_moves
+
+    regions = np.array([tuple(r) for r in scene], dtype=np.float64)
+    movers = np.array(sorted(data.draw(st.sets(st.integers(0, len(scene) - 1), min_size=1))))
+    out = np.empty((200, 2), dtype=np.int64)
+    rows = world_moves.region_pairs(regions, movers, 16.0, out)
+    expected = [
+        (m, i)
+        for m, a in enumerate(movers.tolist())
+        for i, b in enumerate(scene)
+        if i != a and overlaps_strictly(scene[a], b)
+    ]
+    assert out[:rows].tolist() == [list(pair) for pair in expected]
+
+
+def overlaps_strictly(a, b):
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h

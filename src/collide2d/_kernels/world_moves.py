@@ -23,6 +23,7 @@ NONE, TOUCH, CROSS, SLIDE = 0, 1, 2, 3
 DONE, NEEDS_PYTHON, FULL = 0, 1, 2
 MAX_RESPONSES = 64  # the World's cap (collide2d.world.world.MAX_RESPONSES)
 SNAP_STEPS = 2200  # collide2d.world.contact.SNAP_STEPS
+CELL_LIMIT = 2.0**40  # cell numbers beyond this are not hashed (the item is tested apart)
 
 
 @inline_kernel
@@ -326,3 +327,109 @@ def _swap(p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key, i, j)
     p_corner[i], p_corner[j] = p_corner[j], p_corner[i]
     for k in range(4):
         p_key[i, k], p_key[j, k] = p_key[j, k], p_key[i, k]
+
+
+@kernel
+def region_pairs(regions, movers, cell, out):
+    """Rows ``(m, i)``: item ``i``'s region overlaps mover ``movers[m]``'s strictly (the
+    pairs a ``move_all`` may bring together), sorted; ``i != movers[m]``. A hashed grid
+    of ``cell``-sized squares over the regions: each item is filed in the cells its
+    region touches (an item over more than 64 cells is kept apart and tested against
+    every mover), then each mover looks up its own cells. Returns the number of rows
+    (counted beyond ``len(out)``)."""
+    n = regions.shape[0]
+    spans = np.empty((n, 4), dtype=np.int64)
+    apart = np.zeros(n, dtype=np.bool_)
+    entries = 0
+    for i in range(n):
+        fx0 = np.floor(regions[i, 0] / cell)
+        fy0 = np.floor(regions[i, 1] / cell)
+        fx1 = np.floor((regions[i, 0] + regions[i, 2]) / cell)
+        fy1 = np.floor((regions[i, 1] + regions[i, 3]) / cell)
+        if not (max(-fx0, fx1, -fy0, fy1) < CELL_LIMIT):  # False for NaN too
+            apart[i] = True  # beyond whole cell numbers: kept apart, like a large item
+            continue
+        spans[i, 0] = fx0
+        spans[i, 1] = fy0
+        spans[i, 2] = fx1
+        spans[i, 3] = fy1
+        cells = (spans[i, 2] - spans[i, 0] + 1) * (spans[i, 3] - spans[i, 1] + 1)
+        if cells <= 64:
+            entries += cells
+        else:
+            apart[i] = True
+    keys = np.empty(entries, dtype=np.int64)
+    owner = np.empty(entries, dtype=np.int64)
+    large = np.empty(n, dtype=np.int64)
+    n_large = 0
+    e = 0
+    for i in range(n):
+        if apart[i]:
+            large[n_large] = i
+            n_large += 1
+            continue
+        x0, y0, x1, y1 = spans[i, 0], spans[i, 1], spans[i, 2], spans[i, 3]
+        for cx in range(x0, x1 + 1):
+            for cy in range(y0, y1 + 1):
+                keys[e] = _cell_key(cx, cy)
+                owner[e] = i
+                e += 1
+    by_key = np.argsort(keys, kind="mergesort")
+    keys = keys[by_key]
+    owner = owner[by_key]
+    seen = np.full(n, -1, dtype=np.int64)
+    found = np.empty(n, dtype=np.int64)
+    rows = 0
+    cap = out.shape[0]
+    for m in range(movers.shape[0]):
+        a = movers[m]
+        ax = regions[a, 0]
+        ay = regions[a, 1]
+        ar = ax + regions[a, 2]
+        ab = ay + regions[a, 3]
+        count = 0
+        if apart[a]:  # a mover over many cells, or far out: test every item
+            for i in range(n):
+                seen[i] = m
+                found[count] = i
+                count += 1
+        x0, y0, x1, y1 = spans[a, 0], spans[a, 1], spans[a, 2], spans[a, 3]
+        if apart[a]:
+            x1 = x0 - 1  # no cells to look up
+        for cx in range(x0, x1 + 1):
+            for cy in range(y0, y1 + 1):
+                key = _cell_key(cx, cy)
+                p = np.searchsorted(keys, key)
+                while p < keys.shape[0] and keys[p] == key:
+                    i = owner[p]
+                    p += 1
+                    if seen[i] != m:
+                        seen[i] = m
+                        found[count] = i
+                        count += 1
+        for k in range(n_large):
+            i = large[k]
+            if seen[i] != m:
+                seen[i] = m
+                found[count] = i
+                count += 1
+        found[:count] = np.sort(found[:count])
+        for k in range(count):
+            i = found[k]
+            if i == a:
+                continue
+            bx = regions[i, 0]
+            by = regions[i, 1]
+            if bx < ar and ax < bx + regions[i, 2] and by < ab and ay < by + regions[i, 3]:
+                if rows < cap:
+                    out[rows, 0] = m
+                    out[rows, 1] = i
+                rows += 1
+    return rows
+
+
+@inline_kernel
+def _cell_key(cx, cy):
+    """One int64 for a cell (coordinates wrap at 2**31: a collision of keys only adds
+    candidates, which the exact test drops)."""
+    return (cx & 0xFFFFFFFF) << 32 | (cy & 0xFFFFFFFF)

@@ -2,8 +2,8 @@
 
 The filter's answers are gathered once, before the moves, for every pair of items
 whose regions for the call overlap (a mover's region is the box spanned by its start
-and its goal, which a ``slide``, ``touch`` or ``cross`` move never leaves; found with
-the compiled :func:`collide2d.query_pairs`). Movers that are rectangles meeting only
+and its goal, which a ``slide``, ``touch`` or ``cross`` move never leaves; found by a
+compiled hashed grid). Movers that are rectangles meeting only
 rectangles with those three responses are moved by a compiled copy of the World's
 check loop (``collide2d._kernels.world_moves``); any other mover (a circle or mask, a
 ``bounce`` or custom response, a start already overlapped) is moved by ``World.move``
@@ -17,7 +17,6 @@ from collections.abc import Callable, Mapping
 import numpy as np
 
 from collide2d._kernels import lazy
-from collide2d.batch import query_pairs
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.world.collision import Collision, Filter, Item, Movement
@@ -64,8 +63,7 @@ def move_all(
     pad = REGION_PAD * (np.abs(lo) + np.abs(hi)) + 1e-300
     regions[m_index, :2] = lo - pad
     regions[m_index, 2:] = (hi + pad) - (lo - pad)
-    pairs = query_pairs(regions, regions[m_index])
-    pairs = pairs[m_index[pairs[:, 0]] != pairs[:, 1]]
+    pairs = _region_pairs(regions, m_index)
     cand_start = np.searchsorted(pairs[:, 0], np.arange(len(movers) + 1)).astype(np.int64)
     cand_item = np.ascontiguousarray(pairs[:, 1], dtype=np.int64)
     cand_resp = np.zeros(len(cand_item), dtype=np.int8)
@@ -85,6 +83,19 @@ def move_all(
         live, place, move, table, movers, m_index, goal, box, cand_start, cand_item,
         cand_resp, python_only, regions, filter,
     )  # fmt: skip
+
+
+def _region_pairs(regions: np.ndarray, m_index: np.ndarray) -> np.ndarray:
+    """Rows ``(m, i)``: the items whose regions overlap mover ``m``'s, sorted (a hashed
+    grid in compiled code, cells twice the typical region's extent)."""
+    extent = np.maximum(regions[:, 2], regions[:, 3])
+    cell = max(2.0 * float(np.median(extent)), 1e-300) if len(extent) else 1.0
+    out = np.empty((4 * len(m_index) + 64, 2), dtype=np.int64)
+    rows = int(moves.region_pairs(regions, m_index, cell, out))
+    if rows > len(out):
+        out = np.empty((rows, 2), dtype=np.int64)
+        moves.region_pairs(regions, m_index, cell, out)
+    return out[:rows]
 
 
 def _run(
