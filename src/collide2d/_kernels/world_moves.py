@@ -88,7 +88,7 @@ def _snap(x, y, w, h, bx, by, bw, bh, nx, ny):
 def move_rects(
     box, order, movers, goals, cand_start, cand_item, cand_resp, python_only, first,
     out_pos, out_start, col_other, col_resp, col_f, col_n, col_touch, col_delta, col_leg,
-    col_other_box, col_started, col_slide,
+    col_started, col_slide,
 ):  # fmt: skip
     """Move ``movers[first:]`` in order; returns ``(status, next, collisions)``.
 
@@ -97,8 +97,8 @@ def move_rects(
     ``cand_item[cand_start[m]:cand_start[m + 1]]`` with response codes ``cand_resp``.
     Results go to ``out_pos`` (M, 2) and, for mover ``m``, collision rows from
     ``out_start[m]`` to ``out_start[m + 1]``: the other item, response, fraction,
-    normal, touch, delta, leg box (the item at the start of the projection), the
-    other's box, started, slide goal (NaN when not a slide). Status ``DONE`` (all
+    normal, touch, delta, leg start (the item at the start of the projection),
+    started, slide goal (NaN when not a slide). Status ``DONE`` (all
     moved), ``NEEDS_PYTHON`` (mover ``next`` is the caller's) or ``FULL`` (grow the
     collision arrays and call again from ``next``).
     """
@@ -187,10 +187,6 @@ def move_rects(
                 col_delta[row, 1] = gy - ly
                 col_leg[row, 0] = lx
                 col_leg[row, 1] = ly
-                col_other_box[row, 0] = box[o, 0]
-                col_other_box[row, 1] = box[o, 1]
-                col_other_box[row, 2] = box[o, 2]
-                col_other_box[row, 3] = box[o, 3]
                 col_started[row] = p_started[k]
                 col_slide[row, 0] = new_gx if code == SLIDE else np.nan
                 col_slide[row, 1] = new_gy if code == SLIDE else np.nan

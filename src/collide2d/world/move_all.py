@@ -19,6 +19,7 @@ import numpy as np
 from collide2d._kernels import lazy
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
+from collide2d.shapes import AnyShape
 from collide2d.world.collision import Collision, Filter, Item, Movement
 from collide2d.world.table import ItemTable
 
@@ -37,6 +38,7 @@ place at least): legs start at rounded contact points, an ulp from the exact box
 
 
 def move_all(
+    shapes: Mapping[Item, AnyShape],
     table: ItemTable,
     goals: Mapping[Item, Vec2],
     filter: Filter,
@@ -80,7 +82,7 @@ def move_all(
         else:
             cand_resp[row] = code
     return _run(
-        live, place, move, table, movers, m_index, goal, box, cand_start, cand_item,
+        live, shapes, place, move, table, movers, m_index, goal, box, cand_start, cand_item,
         cand_resp, python_only, regions, filter,
     )  # fmt: skip
 
@@ -100,6 +102,7 @@ def _region_pairs(regions: np.ndarray, m_index: np.ndarray) -> np.ndarray:
 
 def _run(
     live: np.ndarray,
+    shapes: Mapping[Item, AnyShape],
     place: Place,
     move: Move,
     table: ItemTable,
@@ -129,6 +132,7 @@ def _run(
         )  # fmt: skip
         _collect(
             place,
+            shapes,
             table,
             live,
             movers,
@@ -170,17 +174,24 @@ def _columns(capacity: int) -> tuple[np.ndarray, ...]:
         np.empty((capacity, 2)),  # touch
         np.empty((capacity, 2)),  # delta
         np.empty((capacity, 2)),  # leg start
-        np.empty((capacity, 4)),  # other's box
         np.empty(capacity, dtype=np.bool_),  # started
         np.empty((capacity, 2)),  # slide goal, NaN if none
     )
 
 
 _new = tuple.__new__
+AXIS_NORMALS = {
+    (-1.0, 0.0): Vec2(-1.0, 0.0),
+    (1.0, 0.0): Vec2(1.0, 0.0),
+    (0.0, -1.0): Vec2(0.0, -1.0),
+    (0.0, 1.0): Vec2(0.0, 1.0),
+}
+"""The only normals two rectangles meet with: shared, not made again for each contact."""
 
 
 def _collect(
     place: Place,
+    shapes: Mapping[Item, AnyShape],
     table: ItemTable,
     live: np.ndarray,
     movers: list[Item],
@@ -198,11 +209,12 @@ def _collect(
     if done <= first:
         return
     end = int(out_start[done])
-    _, resp, fraction, normal, touch, delta, leg, other_box, started, slide = (
+    _, resp, fraction, normal, touch, delta, leg, started, slide = (
         column[:end].tolist() for column in columns
     )
     items = table.items
     names = [items[slot] for slot in live[columns[0][:end]].tolist()]
+    axis = AXIS_NORMALS
     starts = out_start[first : done + 1].tolist()
     slots = live[m_index[first:done]]
     table.box[slots, :2] = out_pos[first:done]  # the rows of every mover at once
@@ -217,9 +229,9 @@ def _collect(
             lx, ly = leg[r]
             collisions.append(
                 _new(Collision, (
-                    item, names[r], NAMES[resp[r]], fraction[r], _new(Vec2, normal[r]),
+                    item, names[r], NAMES[resp[r]], fraction[r], axis[tuple(normal[r])],
                     _new(Vec2, touch[r]), _new(Vec2, delta[r]), _new(Rect, (lx, ly, w, h)),
-                    _new(Rect, other_box[r]), started[r],
+                    shapes[names[r]], started[r],
                     None if sx != sx else _new(Vec2, (sx, sy)), None,
                 ))
             )  # fmt: skip

@@ -15,7 +15,11 @@ from collide2d.world.collision import Item, SegmentHit
 class WorldQueries:
     """The query methods of :class:`~collide2d.World` (a mixin: they read its items)."""
 
-    broadphase: Broadphase
+    @property
+    def broadphase(self) -> Broadphase:
+        """The World's broadphase (defined there)."""
+        raise NotImplementedError
+
     stats: Stats
     _shapes: dict[Item, AnyShape]
     _order: dict[Item, int]

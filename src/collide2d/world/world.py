@@ -81,7 +81,8 @@ class World(WorldQueries):
             raise TypeError(f"broadphase must be a Broadphase, got {broadphase!r}")
         elif len(broadphase):
             raise ValueError("broadphase must be empty: the World fills it")
-        self.broadphase = broadphase
+        self._broadphase = broadphase
+        self._stale: dict[Item, None] = {}  # items the broadphase has an old shape of
         self._shapes: dict[Item, AnyShape] = {}
         self._order: dict[Item, int] = {}
         self._next_order = 0
@@ -115,6 +116,7 @@ class World(WorldQueries):
         """Remove ``item``. Raises ``UnknownKeyError`` if it is not in the world."""
         self._require(item)
         self.broadphase.remove(item)
+        self._stale.pop(item, None)
         self._table.remove(item)
         del self._shapes[item]
         del self._order[item]
@@ -230,7 +232,12 @@ class World(WorldQueries):
         self.stats.begin()
         try:
             return move_all(
-                self._table, checked, checked_filter(filter), self._place_row_written, self.move
+                self._shapes,
+                self._table,
+                checked,
+                checked_filter(filter),
+                self._place_row_written,
+                self.move,
             )
         except BaseException:
             for item, shape in before.items():
@@ -269,9 +276,21 @@ class World(WorldQueries):
         self._shapes[item] = shape
 
     def _place_row_written(self, item: Item, shape: Rect) -> None:
-        """``_place`` for a rectangle whose table row the caller wrote already."""
-        self.broadphase.update(item, shape)
+        """``_place`` for a rectangle whose table row the caller wrote already; the
+        broadphase learns of it when it is next read (``move_all`` does not read it)."""
         self._shapes[item] = shape
+        self._stale[item] = None
+
+    @property
+    def broadphase(self) -> Broadphase:
+        """The broadphase holding the items (brought up to date when read)."""
+        stale = self._stale
+        if stale:
+            index, shapes = self._broadphase, self._shapes
+            for item in stale:
+                index.update(item, index_shape(shapes[item]))
+            stale.clear()
+        return self._broadphase
 
     def _project(
         self, shape: AnyShape, goal: Vec2, filter: Filter, item: Item | None
