@@ -8,6 +8,7 @@ algorithms the library uses.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
@@ -195,3 +196,60 @@ def mask_overlap_shares(a_bits, b_bits, offset) -> dict[tuple[int, int], Fractio
             if total:
                 shares[(x, y)] = total
     return shares
+
+
+def in_region(placed, px: float, py: float) -> bool:
+    """Whether a point lies in the interior of the union of the solid pixels' closed
+    squares: every pixel whose closed square holds it is solid."""
+    bits = placed.mask.to_array()
+    h, w = bits.shape
+    x, y = px - placed.x, py - placed.y
+    cols = [x - 1, x] if float(x).is_integer() else [math.floor(x)]
+    rows = [y - 1, y] if float(y).is_integer() else [math.floor(y)]
+    return all(0 <= u < w and 0 <= v < h and bits[int(v), int(u)] for u in cols for v in rows)
+
+
+def degenerate_overlaps(placed, shape) -> bool:
+    """A point or a segment (open along its length) against the region, by its points:
+    between two integer crossings membership does not change, so midpoints decide."""
+    if shape.w == 0 and shape.h == 0:
+        return in_region(placed, shape.x, shape.y)
+    lo, hi = (shape.top, shape.bottom) if shape.w == 0 else (shape.left, shape.right)
+    cuts = sorted({lo, hi, *(k + 0.0 for k in range(math.ceil(lo), math.floor(hi) + 1))})
+    cuts = [c for c in cuts if lo <= c <= hi]
+    for a, b in itertools.pairwise(cuts):
+        mid = (a + b) / 2
+        point = (shape.x, mid) if shape.w == 0 else (mid, shape.y)
+        if in_region(placed, *point):
+            return True
+    return False
+
+
+def degenerate_sweep(placed, shape, delta) -> tuple[Fraction, bool] | None:
+    """The first fraction in ``[0, 1)`` at which a point or segment moving by ``delta``
+    meets the mask's region, and whether it started there; None if never. Membership
+    is constant on each open interval between the moments an end crosses an integer
+    line (relative to the mask), so each interval's midpoint decides it."""
+    dx, dy = Q(delta[0]), Q(delta[1])
+    x0, y0 = Q(shape.x) - Q(placed.x), Q(shape.y) - Q(placed.y)
+    w, h = Q(shape.w), Q(shape.h)
+    times = {Q(0), Q(1)}
+    for start, d, size, count in ((x0, dx, w, placed.mask.width), (y0, dy, h, placed.mask.height)):
+        if d:
+            for k in range(-2, count + 3):
+                for edge in (start, start + size):
+                    t = (k - edge) / d
+                    if 0 < t < 1:
+                        times.add(t)
+    ordered = sorted(times)
+
+    def inside(t):
+        moved = type(shape)(float(shape.x + dx * t), float(shape.y + dy * t), shape.w, shape.h)
+        return degenerate_overlaps(placed, moved)
+
+    if inside(Q(0)):
+        return Q(0), True
+    for lo, hi in itertools.pairwise(ordered):
+        if inside((lo + hi) / 2):
+            return lo, False
+    return None

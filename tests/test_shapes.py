@@ -3,7 +3,6 @@ each with each, both orders, against the catalogue and pixel-by-pixel references
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
@@ -12,7 +11,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from collide2d import Circle, Mask, PlacedMask, Rect, Vec2, overlaps, raycast, sweep
-from tests import catalogue
+from tests import catalogue, reference
 from tests.mask.test_mask import bool_grids
 
 
@@ -114,33 +113,6 @@ shapes = st.one_of(
 )
 
 
-def in_region(placed: PlacedMask, px: float, py: float) -> bool:
-    """Whether a point lies in the interior of the union of the solid pixels' closed
-    squares: every pixel whose closed square holds it is solid."""
-    bits = placed.mask.to_array()
-    h, w = bits.shape
-    x, y = px - placed.x, py - placed.y
-    cols = [x - 1, x] if float(x).is_integer() else [math.floor(x)]
-    rows = [y - 1, y] if float(y).is_integer() else [math.floor(y)]
-    return all(0 <= u < w and 0 <= v < h and bits[int(v), int(u)] for u in cols for v in rows)
-
-
-def degenerate_overlaps(placed: PlacedMask, shape: Rect) -> bool:
-    """A point or a segment (open along its length) against the region, by its points:
-    between two integer crossings membership does not change, so midpoints decide."""
-    if shape.w == 0 and shape.h == 0:
-        return in_region(placed, shape.x, shape.y)
-    lo, hi = (shape.top, shape.bottom) if shape.w == 0 else (shape.left, shape.right)
-    cuts = sorted({lo, hi, *(k + 0.0 for k in range(math.ceil(lo), math.floor(hi) + 1))})
-    cuts = [c for c in cuts if lo <= c <= hi]
-    for a, b in itertools.pairwise(cuts):
-        mid = (a + b) / 2
-        point = (shape.x, mid) if shape.w == 0 else (mid, shape.y)
-        if in_region(placed, *point):
-            return True
-    return False
-
-
 @given(bool_grids(6), quarter, quarter, shapes)
 @example(np.ones((2, 2), bool), 0.0, 0.0, Rect(2, 0, 1, 1))  # touching
 @example(np.ones((2, 2), bool), 0.0, 0.0, Circle(1, 1, 0))  # a point on the inner corner
@@ -152,9 +124,9 @@ def test_overlaps_of_a_placed_mask_equals_its_region(bits, x, y, shape):
     points and segments where one of their points lies inside the region."""
     placed = PlacedMask(Mask.from_array(bits), x, y)
     if isinstance(shape, Circle) and shape.r == 0:
-        expected = in_region(placed, shape.x, shape.y)
+        expected = reference.in_region(placed, shape.x, shape.y)
     elif isinstance(shape, Rect) and (shape.w == 0 or shape.h == 0):
-        expected = degenerate_overlaps(placed, shape)
+        expected = reference.degenerate_overlaps(placed, shape)
     else:
         expected = any(overlaps(shape, pixel) for pixel in pixel_rects(placed))
     assert overlaps(placed, shape) is expected
@@ -192,6 +164,28 @@ def test_sweep_against_a_placed_mask_is_the_earliest_pixel(bits, x, y, shape, de
         earliest = min(h.fraction for h in hits)
         assert hit.fraction == pytest.approx(earliest, rel=1e-9, abs=1e-12)
         assert hit.started_overlapping == any(h.started_overlapping for h in hits)
+
+
+points_and_segments = st.builds(
+    Rect,
+    quarter,
+    quarter,
+    st.sampled_from([0.0, 0.0, 0.5, 1.0, 2.5]),
+    st.sampled_from([0.0]),
+).flatmap(lambda r: st.sampled_from([r, Rect(r.x, r.y, r.h, r.w)]))
+
+
+@given(bool_grids(6), points_and_segments, st.tuples(quarter, quarter))
+@example(np.ones((4, 4), bool), Rect(-1, 2, 0, 0), (6.0, 0.0))  # along an inner seam
+@example(np.ones((4, 4), bool), Rect(2, -1, 0, 3), (0.0, 6.0))  # a segment down a seam
+def test_points_and_segments_meet_the_region_first_where_the_reference_says(bits, shape, delta):
+    placed = PlacedMask(Mask.from_array(bits), 0.0, 0.0)
+    expected = reference.degenerate_sweep(placed, shape, delta)
+    hit = sweep(shape, delta, placed)
+    assert (hit is None) == (expected is None), (hit, expected)
+    if hit is not None:
+        fraction, started = expected
+        assert hit.fraction == float(fraction) and hit.started_overlapping == started
 
 
 def exact_exit(placed: PlacedMask, origin, delta, entry: float) -> float:

@@ -220,11 +220,23 @@ def test_zero_sized_masks_work_everywhere():
 
 
 def _pixel_rect_reference(bits, rect):
+    """A rect with area meets a solid pixel's open square; a point or segment meets the
+    interior of the union of the solid pixels (docs/masks.md)."""
+    if rect.w == 0 or rect.h == 0:
+        return _region_reference(bits, rect)
     return any(
         bits[y][x] and x < rect.right and rect.left < x + 1 and y < rect.bottom and rect.top < y + 1
         for y in range(len(bits))
         for x in range(len(bits[0]) if len(bits) else 0)
     )
+
+
+def _region_reference(bits, shape):
+    from collide2d import PlacedMask
+
+    width = len(bits[0]) if bits else 0
+    placed = PlacedMask(Mask.from_array(np.array(bits, dtype=bool).reshape(len(bits), width)), 0, 0)
+    return reference.degenerate_overlaps(placed, shape)
 
 
 def _pixel_circle_reference(bits, circle):
@@ -236,9 +248,7 @@ def _pixel_circle_reference(bits, circle):
             if not solid:
                 continue
             if r == 0:
-                if x < cx < x + 1 and y < cy < y + 1:
-                    return True
-                continue
+                return _region_reference(bits, Rect(circle.x, circle.y, 0, 0))
             dx = max(x - cx, 0, cx - (x + 1))
             dy = max(y - cy, 0, cy - (y + 1))
             if dx * dx + dy * dy < r * r:
