@@ -59,7 +59,9 @@ def overlaps(a: AnyShape, b: AnyShape) -> bool:
     """
     ta = type(a)
     tb = type(b)
-    if ta is Rect:  # rects and circles first, by exact type: the calls a game makes most
+    # Rects and circles first, by exact type: the calls a game makes most. This repeats
+    # geometry.overlaps's dispatch on purpose: a call less on the hottest path.
+    if ta is Rect:
         if tb is Rect:
             ax, ay, aw, ah = a  # type: ignore[misc]
             bx, by, bw, bh = b  # type: ignore[misc]
