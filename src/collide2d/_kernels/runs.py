@@ -200,3 +200,33 @@ def runs_overlap_words(
                     else:
                         q += 1
     return out
+
+
+@kernel
+def stacked_boxes(starts, x0, x1):
+    """The solid pixels as boxes ``(x0, y0, x1, y1)``, sorted by ``(y0, x0)``: each
+    run of a row extends the box of the same run in the row above, or starts a box.
+    The boxes' union is the solid pixels, and no two overlap."""
+    h = starts.shape[0] - 1
+    n = x0.shape[0]
+    out = np.empty((n, 4), dtype=np.int64)
+    open_ = np.empty(n, dtype=np.int64)  # box number of each run of the row above
+    count = 0
+    for y in range(h):
+        p = starts[y - 1] if y > 0 else 0
+        p_end = starts[y] if y > 0 else 0
+        for r in range(starts[y], starts[y + 1]):
+            while p < p_end and x0[p] < x0[r]:
+                p += 1
+            if p < p_end and x0[p] == x0[r] and x1[p] == x1[r]:
+                box = open_[p]
+                out[box, 3] = y + 1
+            else:
+                box = count
+                count += 1
+                out[box, 0] = x0[r]
+                out[box, 1] = y
+                out[box, 2] = x1[r]
+                out[box, 3] = y + 1
+            open_[r] = box
+    return out[:count]

@@ -55,7 +55,7 @@ class MaskStorage:
         Whether every pixel starts solid.
     """
 
-    __slots__ = ("_bits", "_runs", "_size", "_tree", "_words")
+    __slots__ = ("_bits", "_boxes", "_runs", "_size", "_tree", "_words")
 
     def __init__(self, size: tuple[int, int], fill: bool = False) -> None:
         w, h = _size(size)
@@ -68,6 +68,7 @@ class MaskStorage:
         self._words: WordArray | None = None
         self._runs: Runs | None = None
         self._tree: MaskQuadtree | None = None
+        self._boxes: NDArray[np.int64] | None = None
 
     @classmethod
     def _from_bits(cls: type[Self], bits: BoolArray) -> Self:
@@ -78,6 +79,7 @@ class MaskStorage:
         mask._words = None
         mask._runs = None
         mask._tree = None
+        mask._boxes = None
         return mask
 
     @classmethod
@@ -90,6 +92,7 @@ class MaskStorage:
         mask._words = words
         mask._runs = None
         mask._tree = None
+        mask._boxes = None
         return mask
 
     # -- size and pixels -----------------------------------------------------------------
@@ -181,6 +184,16 @@ class MaskStorage:
             lo, hi = runs_kernels.block_extents(starts, x0, x1, runs_kernels.BLOCK_ROWS)
             runs = self._runs = Runs(starts, x0, x1, lo, hi)
         return runs
+
+    def boxes(self) -> NDArray[np.int64]:
+        """The solid pixels as non-overlapping boxes, rows ``x0, y0, x1, y1`` sorted by
+        ``(y0, x0)`` (equal runs of consecutive rows stacked). Cached until the next
+        edit."""
+        boxes = self._boxes
+        if boxes is None:
+            runs = self.runs()
+            boxes = self._boxes = runs_kernels.stacked_boxes(runs.starts, runs.x0, runs.x1)
+        return boxes
 
     @property
     def cached_runs(self) -> Runs | None:
@@ -284,6 +297,7 @@ class MaskStorage:
         self._words = None
         self._runs = None
         self._tree = None
+        self._boxes = None
 
     def _pixel(self, pos: tuple[int, int], name: str) -> tuple[int, int]:
         x, y = int_pair(pos, name)

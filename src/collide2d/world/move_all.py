@@ -218,6 +218,7 @@ def _collect(
     starts = out_start[first : done + 1].tolist()
     slots = live[m_index[first:done]]
     table.box[slots, :2] = out_pos[first:done]  # the rows of every mover at once
+    table.origin[slots] = out_pos[first:done]
     sizes = box[m_index[first:done], 2:].tolist()
     positions = out_pos[first:done].tolist()
     for k, m in enumerate(range(first, done)):

@@ -1,20 +1,27 @@
 """The World's items as numpy rows, for the compiled moves.
 
 One row a slot, slots in the order items were added: the item's bounds
-(``x, y, w, h``), whether it is a rectangle, whether the slot is in use. ``add``
-appends, ``remove`` empties a slot (compacting when half are empty, which keeps the
-order), ``place`` rewrites a row. ``World.move_all`` reads the live rows instead of
-turning every shape into an array on every call.
+(``x, y, w, h``), whether it is a rectangle, whether the slot is in use, and for
+``World.step`` the shape's kind, position (``x, y``) and radius, velocity, mass
+and group number. ``add`` appends, ``remove`` empties a slot (compacting when half
+are empty, which keeps the order), ``place`` rewrites a row. ``World.move_all`` and
+``World.step`` read the live rows instead of turning every shape into an array on
+every call.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Item
 from collide2d.world.contact import bounds
+
+RECT, CIRCLE, MASK = 0, 1, 2
+"""Shape kinds of the ``kind`` column."""
+_COLUMNS = ("box", "rect", "alive", "kind", "origin", "radius", "velocity", "mass", "group")
 
 EMPTY = object()
 """What an emptied slot holds (any hashable value, None included, can be an item)."""
@@ -27,18 +34,34 @@ class ItemTable:
         self.box = np.zeros((16, 4))
         self.rect = np.zeros(16, dtype=bool)
         self.alive = np.zeros(16, dtype=bool)
+        self.kind = np.zeros(16, dtype=np.int8)
+        self.origin = np.zeros((16, 2))
+        self.radius = np.zeros(16)
+        self.velocity = np.zeros((16, 2))
+        self.mass = np.ones(16)
+        self.group = np.zeros(16, dtype=np.int64)
         self.items: list[object] = []
         self.slot: dict[Item, int] = {}
         self._dead = 0
 
-    def add(self, item: Item, shape: AnyShape) -> None:
-        """A new row at the end."""
+    def add(
+        self,
+        item: Item,
+        shape: AnyShape,
+        velocity: tuple[float, float] = (0.0, 0.0),
+        mass: float = 1.0,
+        group: int = 0,
+    ) -> None:
+        """A new row at the end (values already checked)."""
         slot = len(self.items)
         if slot == self.box.shape[0]:
             self._resize(2 * slot)
         self.items.append(item)
         self.slot[item] = slot
         self.alive[slot] = True
+        self.velocity[slot] = velocity
+        self.mass[slot] = mass
+        self.group[slot] = group
         self.place(item, shape)
 
     def place(self, item: Item, shape: AnyShape) -> None:
@@ -46,6 +69,12 @@ class ItemTable:
         slot = self.slot[item]
         self.box[slot] = bounds(shape)
         self.rect[slot] = type(shape) is Rect
+        self.origin[slot] = shape.x, shape.y
+        if type(shape) is Circle:
+            self.kind[slot] = CIRCLE
+            self.radius[slot] = shape.r
+        else:
+            self.kind[slot] = RECT if type(shape) is Rect else MASK
 
     def remove(self, item: Item) -> None:
         """Empty ``item``'s slot."""
@@ -61,7 +90,7 @@ class ItemTable:
         return np.flatnonzero(self.alive[: len(self.items)])
 
     def _resize(self, size: int) -> None:
-        for name in ("box", "rect", "alive"):
+        for name in _COLUMNS:
             old = getattr(self, name)
             new = np.zeros((size, *old.shape[1:]), dtype=old.dtype)
             new[: min(size, old.shape[0])] = old[:size]
@@ -69,8 +98,9 @@ class ItemTable:
 
     def _compact(self) -> None:
         live = self.live()
-        self.box[: len(live)] = self.box[live]
-        self.rect[: len(live)] = self.rect[live]
+        for name in _COLUMNS:
+            column = getattr(self, name)
+            column[: len(live)] = column[live]
         self.alive[:] = False
         self.alive[: len(live)] = True
         self.items = [self.items[slot] for slot in live.tolist()]
@@ -83,5 +113,6 @@ class ItemTable:
             raise AssertionError("the item table is out of order")
         for item, shape in shapes.items():
             slot = self.slot[item]
-            if tuple(self.box[slot].tolist()) != tuple(bounds(shape)):
+            row = (*self.box[slot].tolist(), *self.origin[slot].tolist())
+            if row != (*bounds(shape), shape.x, shape.y):
                 raise AssertionError(f"the item table has a stale row for {item!r}")

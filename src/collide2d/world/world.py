@@ -37,6 +37,7 @@ from collide2d.world.contact import (
     simultaneous,
     snap,
 )
+from collide2d.world.dynamics import WorldDynamics
 from collide2d.world.move_all import move_all
 from collide2d.world.queries import WorldQueries
 from collide2d.world.responses import BUILT_IN, Response
@@ -47,8 +48,9 @@ MAX_RESPONSES = 64
 walls can otherwise go on for as long as the move is long)."""
 
 
-class World(WorldQueries):
-    """Items that move, collide and respond, in bump.lua's model, exact and deterministic.
+class World(WorldQueries, WorldDynamics):
+    """Items that move, collide and respond, in bump.lua's model, exact and deterministic;
+    or all at once, with velocities and masses, in :meth:`step`.
 
     Parameters
     ----------
@@ -90,10 +92,24 @@ class World(WorldQueries):
         self._table = ItemTable()
         self._moving = False
         self.stats = Stats(method="world")
+        self._init_dynamics()
 
     # -- items -------------------------------------------------------------------------
-    def add(self, item: Item, shape: AnyShape) -> Item:
+    def add(
+        self,
+        item: Item,
+        shape: AnyShape,
+        *,
+        velocity: tuple[float, float] = (0.0, 0.0),
+        group: Any = "default",
+        mass: float = 1.0,
+    ) -> Item:
         """Add ``item`` with ``shape`` (a Rect, Circle or PlacedMask); return ``item``.
+
+        ``velocity``, ``group`` and ``mass`` are for :meth:`step`: how far the item
+        moves per unit of time, which responses it has with other groups
+        (:meth:`set_response`), and how hard it is to push (``math.inf``: never, as a
+        wall, a tile or a platform that moves only by its own velocity).
 
         Raises
         ------
@@ -105,8 +121,9 @@ class World(WorldQueries):
         if self._has(item):
             raise DuplicateKeyError(f"item {item!r} is already in the world")
         shape = checked_shape(shape, "shape")
+        motion = self._checked_body(shape, velocity, mass, group)
         self.broadphase.add(item, index_shape(shape))
-        self._table.add(item, shape)
+        self._table.add(item, shape, *motion)
         self._shapes[item] = shape
         self._order[item] = self._next_order
         self._next_order += 1
@@ -128,6 +145,7 @@ class World(WorldQueries):
         value = shape_or_position
         if isinstance(value, (Rect, Circle, PlacedMask)):
             shape = checked_shape(value, "shape_or_position")
+            self._checked_velocity(shape, self.velocity(item))
         else:
             x, y = _checks.point(value, "shape_or_position")
             shape = at(old, x, y)

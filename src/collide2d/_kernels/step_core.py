@@ -1,0 +1,410 @@
+"""``World.step``'s compiled core: every body moves at once; the earliest contact is
+resolved first, then the next, to the end of the step (event-driven simulation, as
+hard-disk molecular dynamics has done since Alder and Wainwright).
+
+Every pair of bodies that share a grid cell (``step_grid``) has its next contact
+predicted (``step_shapes.predict``) and queued (``step_queue``). The earliest event
+is taken; a stale one (a body changed since it was predicted) is dropped; a contact
+changes the two bodies (response below), which are brought to that moment, given new
+event counters and predicted again against the bodies near them; every other body
+keeps its local time. A cell crossing changes which bodies are near.
+
+Responses (codes): ``IGNORE``; ``CROSS`` reported once per pair per step;
+``TOUCH`` freezes both bodies for the rest of the step; ``SLIDE`` removes the
+approaching part of the relative normal velocity, shared by inverse mass; ``BOUNCE``
+reverses it times the restitution. A pair found overlapping is first pushed apart
+along its least-penetration normal, the push shared by inverse mass. Positions are
+then nudged by units in the last place until the pair no longer overlaps, so
+rounding never leaves two stopping bodies overlapped.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.jit import kernel
+from collide2d._kernels.step_grid import (
+    GROW_DOWN,
+    GROW_LEFT,
+    GROW_RIGHT,
+    GROW_UP,
+    SHRINK_BOTTOM,
+    SHRINK_LEFT,
+    SHRINK_RIGHT,
+    SHRINK_TOP,
+    covers_meet,
+    fixed_lists,
+    gather,
+    link,
+    next_crossing,
+    unlink,
+)
+from collide2d._kernels.step_grid import cover as set_cover
+from collide2d._kernels.step_queue import (
+    grown,
+    pack,
+    pop,
+    push,
+    set_add,
+    set_grown,
+    set_has,
+    unpack,
+)
+from collide2d._kernels.step_respond import apart, freeze, mobility, respond
+from collide2d._kernels.step_shapes import (
+    COUNTER,
+    CROSSING,
+    CX0,
+    CX1,
+    CY0,
+    CY1,
+    FIXED,
+    FROZEN,
+    GROUP,
+    INV,
+    MVX,
+    MVY,
+    NEVENTS,
+    ORDER_STARTED,
+    OWNER,
+    STAMP,
+    TREF,
+    VX,
+    VY,
+    X,
+    Y,
+    advance,
+    contact_normal,
+    contact_point,
+    overlap_at,
+    position,
+    predict,
+    separation,
+)
+
+IGNORE, CROSS, TOUCH, SLIDE, BOUNCE = 0, 1, 2, 3, 4
+CLEANUP_PASSES = 8
+# stats
+EVENTS, STALE, PREDICTIONS, CROSSINGS, CAPPED, NUDGED = range(6)
+
+
+@kernel
+def _log(lf, li, count, t, a, b, nx, ny, px, py, response, started):
+    """Write contact ``count`` (the caller made room); return the new count."""
+    lf[count, 0] = t
+    lf[count, 1] = nx
+    lf[count, 2] = ny
+    lf[count, 3] = px
+    lf[count, 4] = py
+    li[count, 0] = a
+    li[count, 1] = b
+    li[count, 2] = response
+    li[count, 3] = started
+    return count + 1
+
+
+@kernel
+def _log_grown(lf, li):
+    """The contact log with twice the room."""
+    count = lf.shape[0]
+    nf = np.empty((2 * count, 5))
+    ni = np.empty((2 * count, 4), dtype=np.int64)
+    nf[:count] = lf
+    ni[:count] = li
+    return nf, ni
+
+
+@kernel
+def _pair_key(ib, i, j, owners):
+    return ib[i, OWNER] * owners + ib[j, OWNER]
+
+
+@kernel
+def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats):
+    """Run one step of ``dt`` over the bodies (rows of ``fb``/``ib``, numbered in the
+    order their items were added); ``moving`` and ``fixed`` list the bodies that can
+    and cannot move, ``room`` bounds the cells a moving body ever covers. Rows are
+    left at ``dt`` with their new velocities. Returns the contacts:
+    ``(float rows time, nx, ny, px, py; int rows a, b, response, started)``."""
+    n = fb.shape[0]
+    _ox, _oy, _cell, _margin, cols, rows = grid
+    owners = ib[n - 1, OWNER] + 1 if n else 1
+    for i in range(n):
+        set_cover(fb, ib, i, 0.0, grid)
+    fstart, fbody = fixed_lists(ib, fixed, cols, rows)
+    head = np.full(cols * rows, -1, dtype=np.int64)
+    nbody = np.empty(room, dtype=np.int64)
+    nnext = np.empty(room, dtype=np.int64)
+    free = np.arange(room - 1, -1, -1).astype(np.int64)
+    nfree = room
+    for i in moving:
+        for cy in range(ib[i, CY0], ib[i, CY1] + 1):
+            for cx in range(ib[i, CX0], ib[i, CX1] + 1):
+                nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i)
+    capacity = 4 * n + 64
+    ht = np.empty(capacity)
+    hk = np.empty(capacity, dtype=np.int64)
+    hc = np.empty((capacity, 3), dtype=np.int64)
+    size = 0
+    lf = np.empty((16, 5))
+    li = np.empty((16, 4), dtype=np.int64)
+    logged = 0
+    crossed = np.full(64, -1, dtype=np.int64)
+    ncrossed = 0
+    cand = np.empty(n, dtype=np.int64)
+    changed = np.empty(2, dtype=np.int64)
+    stamp = 0
+
+    # The first predictions: each moving body against every body near it (a pair of
+    # moving bodies once, from the smaller number).
+    for i in moving:
+        while size + n + 2 > ht.shape[0]:
+            ht, hk, hc = grown(ht, hk, hc)
+        stamp += 1
+        count = gather(
+            ib, fstart, fbody, head, nbody, nnext, cols,
+            ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1], i, stamp, cand, 0,
+        )  # fmt: skip
+        for k in range(count):
+            j = cand[k]
+            if ib[j, FIXED] == 0 and j < i:
+                continue
+            lo, hi = (i, j) if i < j else (j, i)
+            code = responses[ib[lo, GROUP], ib[hi, GROUP]]
+            if code == IGNORE:
+                continue
+            if code == CROSS and set_has(crossed, _pair_key(ib, lo, hi, owners)):
+                continue
+            stats[PREDICTIONS] += 1
+            t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
+            if t < dt:
+                size = push(
+                    ht, hk, hc, size, t, pack(order, lo, hi), ib[lo, COUNTER], ib[hi, COUNTER],
+                    axis,
+                )  # fmt: skip
+        t, code = next_crossing(fb, ib, i, 0.0, grid)
+        if t < dt:
+            size = push(ht, hk, hc, size, t, pack(CROSSING, i, code), ib[i, COUNTER], 0, 0)
+
+    while size > 0:
+        while size + 2 * n + 4 > ht.shape[0]:
+            ht, hk, hc = grown(ht, hk, hc)
+        size = pop(ht, hk, hc, size)
+        t = ht[size]
+        order, lo, hi = unpack(hk[size])
+        c0 = hc[size, 0]
+        c1 = hc[size, 1]
+        if order == CROSSING:
+            i = lo
+            if ib[i, COUNTER] != c0:
+                stats[STALE] += 1
+                continue
+            stats[CROSSINGS] += 1
+            x0, x1, y0, y1 = ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1]
+            nx0, nx1, ny0, ny1 = x0, x1, y0, y1
+            code = hi
+            if code == GROW_RIGHT:
+                nx0, nx1 = x1 + 1, x1 + 1
+            elif code == GROW_LEFT:
+                nx0, nx1 = x0 - 1, x0 - 1
+            elif code == GROW_DOWN:
+                ny0, ny1 = y1 + 1, y1 + 1
+            elif code == GROW_UP:
+                ny0, ny1 = y0 - 1, y0 - 1
+            elif code == SHRINK_LEFT:
+                nx1 = x0
+            elif code == SHRINK_RIGHT:
+                nx0 = x1
+            elif code == SHRINK_TOP:
+                ny1 = y0
+            else:  # SHRINK_BOTTOM
+                ny0 = y1
+            grow = code in (GROW_RIGHT, GROW_LEFT, GROW_DOWN, GROW_UP)
+            count = 0
+            if grow:
+                stamp += 1
+                count = gather(
+                    ib, fstart, fbody, head, nbody, nnext, cols,
+                    nx0, nx1, ny0, ny1, i, stamp, cand, 0,
+                )  # fmt: skip
+            for cy in range(ny0, ny1 + 1):
+                for cx in range(nx0, nx1 + 1):
+                    if grow:
+                        nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i)
+                    else:
+                        nfree = unlink(head, nbody, nnext, free, nfree, cy * cols + cx, i)
+            if code in (GROW_RIGHT, SHRINK_RIGHT):
+                ib[i, CX1] += 1 if code == GROW_RIGHT else -1
+            elif code in (GROW_LEFT, SHRINK_LEFT):
+                ib[i, CX0] += -1 if code == GROW_LEFT else 1
+            elif code in (GROW_DOWN, SHRINK_BOTTOM):
+                ib[i, CY1] += 1 if code == GROW_DOWN else -1
+            else:
+                ib[i, CY0] += -1 if code == GROW_UP else 1
+            for k in range(count):
+                j = cand[k]
+                if covers_meet(ib, j, x0, x1, y0, y1):
+                    continue  # near before the crossing: predicted already
+                a, b = (i, j) if i < j else (j, i)
+                rc = responses[ib[a, GROUP], ib[b, GROUP]]
+                if rc == IGNORE or (rc == CROSS and set_has(crossed, _pair_key(ib, a, b, owners))):
+                    continue
+                stats[PREDICTIONS] += 1
+                tp, op, axis = predict(fb, ib, a, b, t, dt)
+                if tp < dt:
+                    size = push(
+                        ht, hk, hc, size, tp, pack(op, a, b), ib[a, COUNTER], ib[b, COUNTER],
+                        axis,
+                    )  # fmt: skip
+            tc, code = next_crossing(fb, ib, i, t, grid)
+            if t + tc < dt:
+                size = push(ht, hk, hc, size, t + tc, pack(CROSSING, i, code), c0, 0, 0)
+            continue
+
+        i, j = lo, hi
+        if ib[i, COUNTER] != c0 or ib[j, COUNTER] != c1:
+            stats[STALE] += 1
+            continue
+        stats[EVENTS] += 1
+        if logged == lf.shape[0]:
+            lf, li = _log_grown(lf, li)
+        code = responses[ib[i, GROUP], ib[j, GROUP]]
+        started = order == ORDER_STARTED
+        xi, yi = position(fb, i, t)
+        xj, yj = position(fb, j, t)
+        if started:
+            nx, ny, depth = separation(fb, ib, i, xi, yi, j, xj, yj)
+        else:
+            nx, ny = contact_normal(fb, ib, i, xi, yi, j, xj, yj, hc[size, 2])
+            depth = 0.0
+        inv_i = mobility(fb, ib, i)
+        inv_j = mobility(fb, ib, j)
+        if code != CROSS and inv_i + inv_j == 0.0 and code != TOUCH:
+            code = CROSS  # two bodies that cannot be moved pass through each other
+        if code == CROSS:
+            key = _pair_key(ib, i, j, owners)
+            if set_has(crossed, key):
+                continue
+            if 2 * ncrossed + 2 > crossed.shape[0]:
+                crossed = set_grown(crossed)
+            ncrossed = set_add(crossed, ncrossed, key)
+            px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj)
+            logged = _log(
+                lf, li, logged, t, ib[i, OWNER], ib[j, OWNER], nx, ny, px, py, CROSS, started
+            )
+            continue
+        u = (fb[i, MVX] - fb[j, MVX]) * nx + (fb[i, MVY] - fb[j, MVY]) * ny
+        report = u < 0.0 or (started and t == 0.0)
+        moved_i = inv_i > 0.0 or code == TOUCH
+        moved_j = inv_j > 0.0 or code == TOUCH
+        if moved_i:
+            advance(fb, i, t)
+        if moved_j:
+            advance(fb, j, t)
+        if started and depth > 0.0 and inv_i + inv_j > 0.0:
+            share = depth / (inv_i + inv_j)
+            fb[i, X] += nx * share * inv_i
+            fb[i, Y] += ny * share * inv_i
+            fb[j, X] -= nx * share * inv_j
+            fb[j, Y] -= ny * share * inv_j
+        nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j) if inv_i + inv_j > 0.0 else False
+        if not report:
+            # Not approaching: a contact of rounding size, only taken apart (if at all).
+            if not nudged and not started:
+                continue
+            stats[NUDGED] += 1
+        elif code == TOUCH:
+            if ib[i, FIXED] == 0:
+                freeze(fb, ib, i)
+            if ib[j, FIXED] == 0:
+                freeze(fb, ib, j)
+        else:
+            e = restitution[ib[i, GROUP], ib[j, GROUP]] if code == BOUNCE else 0.0
+            respond(fb, i, j, nx, ny, inv_i, inv_j, e)
+        if report:
+            xi, yi = position(fb, i, t)
+            xj, yj = position(fb, j, t)
+            px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj)
+            logged = _log(
+                lf, li, logged, t, ib[i, OWNER], ib[j, OWNER], nx, ny, px, py, code, started
+            )
+        # The changed bodies: new counters, the event cap, new predictions.
+        nchanged = 0
+        for b, moved in ((i, moved_i), (j, moved_j)):
+            if not moved or ib[b, FIXED] != 0:
+                continue
+            if ib[b, FROZEN] == 0:
+                fb[b, VX] = fb[b, MVX]
+                fb[b, VY] = fb[b, MVY]
+                ib[b, NEVENTS] += 1
+                if ib[b, NEVENTS] > cap:
+                    freeze(fb, ib, b)
+                    stats[CAPPED] += 1
+            ib[b, COUNTER] += 1
+            changed[nchanged] = b
+            nchanged += 1
+        for m in range(nchanged):
+            b = changed[m]
+            stamp += 1
+            if m == 1:
+                ib[changed[0], STAMP] = stamp  # the pair was predicted from the first
+            count = gather(
+                ib, fstart, fbody, head, nbody, nnext, cols,
+                ib[b, CX0], ib[b, CX1], ib[b, CY0], ib[b, CY1], b, stamp, cand, 0,
+            )  # fmt: skip
+            for k in range(count):
+                other = cand[k]
+                a2, b2 = (b, other) if b < other else (other, b)
+                rc = responses[ib[a2, GROUP], ib[b2, GROUP]]
+                if rc == IGNORE or (
+                    rc == CROSS and set_has(crossed, _pair_key(ib, a2, b2, owners))
+                ):
+                    continue
+                stats[PREDICTIONS] += 1
+                tp, op, axis = predict(fb, ib, a2, b2, t, dt)
+                if tp < dt:
+                    size = push(
+                        ht, hk, hc, size, tp, pack(op, a2, b2), ib[a2, COUNTER],
+                        ib[b2, COUNTER], axis,
+                    )  # fmt: skip
+            tc, ccode = next_crossing(fb, ib, b, t, grid)
+            if t + tc < dt:
+                size = push(
+                    ht, hk, hc, size, t + tc, pack(CROSSING, b, ccode), ib[b, COUNTER], 0, 0
+                )
+
+    # The end of the step: every moving body brought to dt, then rounding undone.
+    for i in moving:
+        advance(fb, i, dt)
+    for _ in range(CLEANUP_PASSES):
+        clean = True
+        for i in moving:
+            stamp += 1
+            count = gather(
+                ib, fstart, fbody, head, nbody, nnext, cols,
+                ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1], i, stamp, cand, 0,
+            )  # fmt: skip
+            for k in range(count):
+                j = cand[k]
+                rc = responses[ib[i, GROUP], ib[j, GROUP]]
+                if rc in (IGNORE, CROSS):
+                    continue
+                xi, yi = fb[i, X], fb[i, Y]
+                xj, yj = position(fb, j, dt)
+                if not overlap_at(fb, ib, i, xi, yi, j, xj, yj):
+                    continue
+                inv_i = fb[i, INV]
+                inv_j = 0.0 if ib[j, FIXED] != 0 else fb[j, INV]
+                if inv_i + inv_j == 0.0:
+                    continue
+                nx, ny, _ = separation(fb, ib, i, xi, yi, j, xj, yj)
+                if ib[j, FIXED] == 0:
+                    advance(fb, j, dt)
+                apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
+                stats[NUDGED] += 1
+                clean = False
+        if clean:
+            break
+    for i in range(n):
+        fb[i, TREF] = 0.0
+    return lf[:logged].copy(), li[:logged].copy()

@@ -1,0 +1,179 @@
+"""The cell grid of ``World.step``'s compiled core.
+
+Square cells of side ``cell`` from ``(ox, oy)``, ``cols x rows`` of them; a point
+beyond the grid falls in the nearest border cell (coarser there, never wrong). A
+body *covers* the cells met by its bounds widened by ``margin`` (a sixteenth of a
+cell, far more than rounding can move an edge), kept as the integer ranges ``CX0..CX1
+x CY0..CY1`` of its row: two bodies that touch cover a common cell.
+
+Bodies that cannot move in the step (fixed) are listed once per cell, in compressed
+rows (``fstart``, ``fbody``). Moving bodies are in one linked list per cell
+(``head``; nodes ``nbody``, ``nnext``; free nodes on the stack ``free``); a moving
+body's cover changes one row or column of cells at a time, at *crossing* events
+timed by :func:`next_crossing`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.jit import kernel
+from collide2d._kernels.step_shapes import (
+    CX0,
+    CX1,
+    CY0,
+    CY1,
+    FIXED,
+    MVX,
+    MVY,
+    STAMP,
+    bounds_at,
+    position,
+)
+
+GROW_RIGHT, SHRINK_LEFT, GROW_LEFT, SHRINK_RIGHT = 0, 1, 2, 3
+GROW_DOWN, SHRINK_TOP, GROW_UP, SHRINK_BOTTOM = 4, 5, 6, 7
+
+
+@kernel
+def cell_of(v, origin, cell, count):
+    """The cell number of coordinate ``v``, clamped to ``[0, count)``."""
+    f = np.floor((v - origin) / cell)
+    if f < 0.0:
+        return 0
+    if f > count - 1:
+        return count - 1
+    return int(f)
+
+
+@kernel
+def cover(fb, ib, i, t, grid):
+    """Set body ``i``'s cover from its bounds at time ``t``."""
+    ox, oy, cell, margin, cols, rows = grid
+    x, y = position(fb, i, t)
+    x0, y0, x1, y1 = bounds_at(fb, ib, i, x, y)
+    ib[i, CX0] = cell_of(x0 - margin, ox, cell, cols)
+    ib[i, CX1] = cell_of(x1 + margin, ox, cell, cols)
+    ib[i, CY0] = cell_of(y0 - margin, oy, cell, rows)
+    ib[i, CY1] = cell_of(y1 + margin, oy, cell, rows)
+
+
+@kernel
+def fixed_lists(ib, fixed, cols, rows):
+    """Compressed rows of the fixed bodies ``fixed`` (covers already set) by cell."""
+    count = np.zeros(cols * rows + 1, dtype=np.int64)
+    for i in fixed:
+        for cy in range(ib[i, CY0], ib[i, CY1] + 1):
+            for cx in range(ib[i, CX0], ib[i, CX1] + 1):
+                count[cy * cols + cx + 1] += 1
+    start = np.cumsum(count)
+    fill = start[:-1].copy()
+    body = np.empty(start[-1], dtype=np.int64)
+    for i in fixed:
+        for cy in range(ib[i, CY0], ib[i, CY1] + 1):
+            for cx in range(ib[i, CX0], ib[i, CX1] + 1):
+                c = cy * cols + cx
+                body[fill[c]] = i
+                fill[c] += 1
+    return start, body
+
+
+@kernel
+def link(head, nbody, nnext, free, nfree, c, i):
+    """Put body ``i`` in cell ``c``'s list; return the free stack's new size."""
+    nfree -= 1
+    k = free[nfree]
+    nbody[k] = i
+    nnext[k] = head[c]
+    head[c] = k
+    return nfree
+
+
+@kernel
+def unlink(head, nbody, nnext, free, nfree, c, i):
+    """Take body ``i`` out of cell ``c``'s list; return the free stack's new size."""
+    prev = -1
+    k = head[c]
+    while k >= 0:
+        if nbody[k] == i:
+            if prev < 0:
+                head[c] = nnext[k]
+            else:
+                nnext[prev] = nnext[k]
+            free[nfree] = k
+            return nfree + 1
+        prev = k
+        k = nnext[k]
+    return nfree  # pragma: no cover - a body is always in the cells it covers
+
+
+@kernel
+def gather(ib, fstart, fbody, head, nbody, nnext, cols, x0, x1, y0, y1, i, stamp, out, n):
+    """Append to ``out[n:]`` the bodies listed in cells ``x0..x1 x y0..y1`` other than
+    ``i`` and not yet stamped ``stamp`` (stamping them); return the new count."""
+    for cy in range(y0, y1 + 1):
+        for cx in range(x0, x1 + 1):
+            c = cy * cols + cx
+            for k in range(fstart[c], fstart[c + 1]):
+                j = fbody[k]
+                if j != i and ib[j, STAMP] != stamp:
+                    ib[j, STAMP] = stamp
+                    out[n] = j
+                    n += 1
+            k = head[c]
+            while k >= 0:
+                j = nbody[k]
+                if j != i and ib[j, STAMP] != stamp:
+                    ib[j, STAMP] = stamp
+                    out[n] = j
+                    n += 1
+                k = nnext[k]
+    return n
+
+
+@kernel
+def covers_meet(ib, j, x0, x1, y0, y1):
+    """Whether body ``j``'s cover meets the cell ranges."""
+    return ib[j, CX0] <= x1 and x0 <= ib[j, CX1] and ib[j, CY0] <= y1 and y0 <= ib[j, CY1]
+
+
+@kernel
+def next_crossing(fb, ib, i, now, grid):
+    """When body ``i`` (moving as it moves) next changes its cover, and how:
+    ``(time after now, code)``; ``inf`` if never (or not before it leaves the grid)."""
+    ox, oy, cell, margin, cols, rows = grid
+    x, y = position(fb, i, now)
+    x0, y0, x1, y1 = bounds_at(fb, ib, i, x, y)
+    best = np.inf
+    code = -1
+    for axis in range(2):
+        if axis == 0:
+            v = fb[i, MVX]
+            lo, hi, c0, c1, o, n, base = x0, x1, ib[i, CX0], ib[i, CX1], ox, cols, 0
+        else:
+            v = fb[i, MVY]
+            lo, hi, c0, c1, o, n, base = y0, y1, ib[i, CY0], ib[i, CY1], oy, rows, 4
+        if v > 0.0:
+            if c1 < n - 1:  # the leading edge reaches the next line of cells
+                t = (o + (c1 + 1) * cell - margin - hi) / v
+                if t < best:
+                    best, code = t, base + 0
+            if c0 < c1:  # the trailing edge leaves its line of cells
+                t = (o + (c0 + 1) * cell + margin - lo) / v
+                if t < best:
+                    best, code = t, base + 1
+        elif v < 0.0:
+            if c0 > 0:
+                t = (o + c0 * cell + margin - lo) / v
+                if t < best:
+                    best, code = t, base + 2
+            if c1 > c0:
+                t = (o + c1 * cell - margin - hi) / v
+                if t < best:
+                    best, code = t, base + 3
+    return max(best, 0.0), code
+
+
+@kernel
+def is_fixed(ib, j):
+    return ib[j, FIXED] != 0

@@ -1,0 +1,136 @@
+"""The event queue of ``World.step``'s compiled core: a binary min-heap of predicted
+events on flat arrays, with lazy invalidation.
+
+An event is ``(time, key, c0, c1, aux)``. ``key`` packs what orders events of the
+same moment: ``order << 60 | lo << 30 | hi`` (a crossing before an overlap before a
+face before a corner contact, then by the two bodies' numbers, which follow the
+order the items were added). ``c0, c1`` are the two bodies' event counters when the
+event was predicted: an event whose bodies have changed since is stale, and is
+dropped when it comes to the top instead of being searched for and removed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.jit import kernel
+
+BODY_BITS = 30
+BODY_LIMIT = 1 << BODY_BITS
+"""Bodies a step may hold (numbers must fit their 30 bits of the key)."""
+
+
+@kernel
+def pack(order, lo, hi):
+    return (order << 60) | (lo << BODY_BITS) | hi
+
+
+@kernel
+def unpack(key):
+    return key >> 60, (key >> BODY_BITS) & (BODY_LIMIT - 1), key & (BODY_LIMIT - 1)
+
+
+@kernel
+def _less(ht, hk, a, b):
+    return ht[a] < ht[b] or (ht[a] == ht[b] and hk[a] < hk[b])
+
+
+@kernel
+def _swap(ht, hk, hc, a, b):
+    ht[a], ht[b] = ht[b], ht[a]
+    hk[a], hk[b] = hk[b], hk[a]
+    for c in range(3):
+        hc[a, c], hc[b, c] = hc[b, c], hc[a, c]
+
+
+@kernel
+def grown(ht, hk, hc):
+    """The heap's arrays with twice the room."""
+    size = ht.shape[0]
+    nt = np.empty(2 * size)
+    nk = np.empty(2 * size, dtype=np.int64)
+    nc = np.empty((2 * size, 3), dtype=np.int64)
+    nt[:size] = ht
+    nk[:size] = hk
+    nc[:size] = hc
+    return nt, nk, nc
+
+
+@kernel
+def push(ht, hk, hc, size, time, key, c0, c1, aux):
+    """Add an event (the arrays have room for it); return the new size."""
+    k = size
+    ht[k] = time
+    hk[k] = key
+    hc[k, 0] = c0
+    hc[k, 1] = c1
+    hc[k, 2] = aux
+    while k > 0:
+        parent = (k - 1) >> 1
+        if not _less(ht, hk, k, parent):
+            break
+        _swap(ht, hk, hc, k, parent)
+        k = parent
+    return size + 1
+
+
+@kernel
+def pop(ht, hk, hc, size):
+    """Move the earliest event to the end of the heap (index ``size - 1``, where the
+    caller reads it); return the new size."""
+    size -= 1
+    _swap(ht, hk, hc, 0, size)
+    k = 0
+    while True:
+        left = 2 * k + 1
+        if left >= size:
+            break
+        child = left
+        right = left + 1
+        if right < size and _less(ht, hk, right, left):
+            child = right
+        if not _less(ht, hk, child, k):
+            break
+        _swap(ht, hk, hc, k, child)
+        k = child
+    return size
+
+
+GOLDEN = 0x9E3779B97F4A7C15 - (1 << 64)
+"""Fibonacci hashing's multiplier, as a signed 64-bit integer (products wrap)."""
+
+
+@kernel
+def set_add(table, count, key):
+    """Add ``key >= 0`` to the open-addressing set ``table`` (-1: empty; kept at most
+    half full by the caller); return the new count, unchanged if it was there."""
+    mask = table.shape[0] - 1
+    k = (key * GOLDEN) & mask
+    while table[k] >= 0:
+        if table[k] == key:
+            return count
+        k = (k + 1) & mask
+    table[k] = key
+    return count + 1
+
+
+@kernel
+def set_has(table, key):
+    """Whether ``key`` is in the set ``table``."""
+    mask = table.shape[0] - 1
+    k = (key * GOLDEN) & mask
+    while table[k] >= 0:
+        if table[k] == key:
+            return True
+        k = (k + 1) & mask
+    return False
+
+
+@kernel
+def set_grown(table):
+    """The set with twice the room."""
+    bigger = np.full(2 * table.shape[0], -1, dtype=np.int64)
+    for key in table:
+        if key >= 0:
+            set_add(bigger, 0, key)
+    return bigger

@@ -1,0 +1,106 @@
+"""How two bodies in ``World.step`` respond to a contact (``_kernels/step_core.py``):
+who can move (inverse mass, 0 once frozen or fixed), the velocity change of a slide or
+a bounce shared by inverse mass (exact when the normal is an axis), and the nudge by
+units in the last place that leaves a stopping pair apart after rounding.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.jit import kernel
+from collide2d._kernels.step_shapes import FIXED, FROZEN, INV, MVX, MVY, X, Y, overlap_at, position
+
+NUDGES = 2200  # collide2d.world.contact.SNAP_STEPS: doublings from one ulp outgrow any gap
+
+
+@kernel
+def mobility(fb, ib, i):
+    """Body ``i``'s inverse mass for a contact now: 0 once frozen or fixed."""
+    if ib[i, FIXED] != 0 or ib[i, FROZEN] != 0:
+        return 0.0
+    return fb[i, INV]
+
+
+@kernel
+def nudge(fb, ib, m, other, xo, yo, nx, ny):
+    """Move body ``m`` (its row brought to date) along ``(nx, ny)`` by one unit in the
+    last place, then twice as far each time, until it no longer overlaps ``other`` at
+    ``xo, yo``; return whether it had to move."""
+    x = fb[m, X]
+    y = fb[m, Y]
+    if not overlap_at(fb, ib, m, x, y, other, xo, yo):
+        return False
+    sx = np.abs(np.spacing(x))
+    sy = np.abs(np.spacing(y))
+    for _ in range(NUDGES):
+        if nx != 0.0:
+            x += sx if nx > 0.0 else -sx
+            sx *= 2.0
+        if ny != 0.0:
+            y += sy if ny > 0.0 else -sy
+            sy *= 2.0
+        if not overlap_at(fb, ib, m, x, y, other, xo, yo):
+            break
+    fb[m, X] = x
+    fb[m, Y] = y
+    return True
+
+
+@kernel
+def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
+    """Nudge the more mobile of ``i`` and ``j`` (normal from ``j`` to ``i``) clear of
+    the other at time ``t``; the mover's row must be at ``t``."""
+    if inv_i >= inv_j:
+        xj, yj = position(fb, j, t)
+        return nudge(fb, ib, i, j, xj, yj, nx, ny)
+    xi, yi = position(fb, i, t)
+    return nudge(fb, ib, j, i, xi, yi, -nx, -ny)
+
+
+@kernel
+def _set_normal_speed(fb, i, nx, ny, speed):
+    """Give body ``i`` the normal speed ``speed`` along the unit ``(nx, ny)``, exactly
+    when the normal is an axis."""
+    if ny == 0.0:
+        fb[i, MVX] = speed * nx
+    elif nx == 0.0:
+        fb[i, MVY] = speed * ny
+    else:
+        now = fb[i, MVX] * nx + fb[i, MVY] * ny
+        fb[i, MVX] += (speed - now) * nx
+        fb[i, MVY] += (speed - now) * ny
+
+
+@kernel
+def respond(fb, i, j, nx, ny, inv_i, inv_j, e):
+    """The velocity change of a slide (``e == 0``) or a bounce with restitution ``e``;
+    return which bodies' velocities changed (``i``, ``j``)."""
+    ui = fb[i, MVX] * nx + fb[i, MVY] * ny
+    uj = fb[j, MVX] * nx + fb[j, MVY] * ny
+    u = ui - uj
+    if not u < 0.0:
+        return False, False
+    if inv_j == 0.0:
+        _set_normal_speed(fb, i, nx, ny, uj - e * u)
+        return True, False
+    if inv_i == 0.0:
+        _set_normal_speed(fb, j, nx, ny, ui + e * u)
+        return False, True
+    total = inv_i + inv_j
+    if e == 0.0:
+        common = (ui * inv_j + uj * inv_i) / total
+        _set_normal_speed(fb, i, nx, ny, common)
+        _set_normal_speed(fb, j, nx, ny, common)
+    else:
+        k = (1.0 + e) * u / total
+        _set_normal_speed(fb, i, nx, ny, ui - k * inv_i)
+        _set_normal_speed(fb, j, nx, ny, uj + k * inv_j)
+    return True, True
+
+
+@kernel
+def freeze(fb, ib, i):
+    ib[i, FROZEN] = 1
+    fb[i, MVX] = 0.0
+    fb[i, MVY] = 0.0

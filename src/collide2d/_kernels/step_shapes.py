@@ -1,0 +1,269 @@
+"""The shapes of ``World.step``'s compiled core: bodies as rows, their positions at a
+moment, the pair overlap test, the pair prediction (the first moment two moving
+bodies meet), and a contact's normal and point.
+
+A body is a row of the float table ``fb`` (columns below) and of the integer table
+``ib``. A rectangle is ``x, y, w, h``; a circle is its centre ``x, y`` and radius
+``w`` (``h == w``). A body moves along ``mvx, mvy`` from where it was at its own
+time ``tref`` (its *local time*): its position at ``t`` is ``x + mvx * (t - tref)``,
+so an event only brings up to date the bodies it changes.
+
+The overlap test is :func:`collide2d.geometry.overlap.overlaps`'s arithmetic
+(strict, shapes open); the predictions are the slab and rounded-box sweeps of
+``_kernels.intervals`` over the rest of the step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.intervals import (
+    CORNER,
+    FACE,
+    STARTED,
+    box_sweep,
+    circle_box_fraction,
+    disc_entry,
+    first_fraction,
+)
+from collide2d._kernels.jit import kernel
+from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
+
+# float columns
+X, Y, W, H, VX, VY, MVX, MVY, TREF, INV = range(10)
+FLOATS = 10
+# integer columns
+KIND, GROUP, OWNER, FIXED, FROZEN, COUNTER, NEVENTS, CX0, CX1, CY0, CY1, STAMP = range(12)
+INTS = 12
+
+RECT = 0
+CIRCLE = 1
+
+CROSSING = 0
+"""Queue order of a cell crossing: before any contact at the same moment, so that
+every contact of that moment is known before the first of them is resolved."""
+ORDER_STARTED = 1 + STARTED
+ORDER_FACE = 1 + FACE
+ORDER_CORNER = 1 + CORNER
+"""Queue orders of contacts: an overlap, then face to face, then corner to corner."""
+
+
+@kernel
+def position(fb, i, t):
+    """Body ``i``'s ``x, y`` at time ``t``."""
+    dt = t - fb[i, TREF]
+    return fb[i, X] + fb[i, MVX] * dt, fb[i, Y] + fb[i, MVY] * dt
+
+
+@kernel
+def advance(fb, i, t):
+    """Bring body ``i``'s row to time ``t`` (its position there, ``tref = t``)."""
+    x, y = position(fb, i, t)
+    fb[i, X] = x
+    fb[i, Y] = y
+    fb[i, TREF] = t
+
+
+@kernel
+def bounds_at(fb, ib, i, x, y):
+    """Body ``i``'s bounds ``x0, y0, x1, y1`` with its position at ``x, y``."""
+    if ib[i, KIND] == RECT:
+        return x, y, x + fb[i, W], y + fb[i, H]
+    r = fb[i, W]
+    return x - r, y - r, x + r, y + r
+
+
+@kernel
+def circles_overlap(ax, ay, ar, bx, by, br):
+    """``overlaps_circle_circle``."""
+    dx = ax - bx
+    dy = ay - by
+    reach = ar + br
+    if reach < SQUARE_UNDERFLOW:
+        dx, dy, reach = dx * UNDERFLOW_SCALE, dy * UNDERFLOW_SCALE, reach * UNDERFLOW_SCALE
+    return dx * dx + dy * dy < reach * reach
+
+
+@kernel
+def circle_rect_overlap(cx, cy, r, left, top, w, h):
+    """``overlaps_circle_rect``."""
+    right = left + w
+    bottom = top + h
+    if r == 0.0:
+        return left < cx < right and top < cy < bottom
+    dx = left - cx if cx < left else (cx - right if cx > right else 0.0)
+    dy = top - cy if cy < top else (cy - bottom if cy > bottom else 0.0)
+    if r < SQUARE_UNDERFLOW:
+        dx, dy, r = dx * UNDERFLOW_SCALE, dy * UNDERFLOW_SCALE, r * UNDERFLOW_SCALE
+    return dx * dx + dy * dy < r * r
+
+
+@kernel
+def overlap_at(fb, ib, i, xi, yi, j, xj, yj):
+    """Whether bodies ``i`` and ``j`` at these positions overlap (the public test)."""
+    ki = ib[i, KIND]
+    kj = ib[j, KIND]
+    if ki == RECT and kj == RECT:
+        return (
+            xi < xj + fb[j, W] and xj < xi + fb[i, W] and yi < yj + fb[j, H] and yj < yi + fb[i, H]
+        )
+    if ki == CIRCLE and kj == CIRCLE:
+        return circles_overlap(xi, yi, fb[i, W], xj, yj, fb[j, W])
+    if ki == CIRCLE:
+        return circle_rect_overlap(xi, yi, fb[i, W], xj, yj, fb[j, W], fb[j, H])
+    return circle_rect_overlap(xj, yj, fb[j, W], xi, yi, fb[i, W], fb[i, H])
+
+
+@kernel
+def _box_fraction(ax0, ay0, ax1, ay1, dx, dy, bx0, by0, bx1, by1):
+    """``box_sweep``'s first fraction and whether it is corner to corner (compiled
+    once here: the interval helpers are inlined wherever they are called)."""
+    enter, leave, axis, rank = box_sweep(ax0, ay0, ax1, ay1, dx, dy, bx0, by0, bx1, by1)
+    return first_fraction(enter, leave), axis, rank == CORNER
+
+
+@kernel
+def _circle_box(cx, cy, r, dx, dy, x0, y0, x1, y1):
+    return circle_box_fraction(cx, cy, r, dx, dy, x0, y0, x1, y1)
+
+
+@kernel
+def _disc(px, py, dx, dy, r):
+    return disc_entry(px, py, dx, dy, r)
+
+
+@kernel
+def predict(fb, ib, i, j, now, end):
+    """The first moment in ``[now, end)`` at which bodies ``i`` and ``j`` overlap,
+    moving as they move: ``(time, order, axis)``, ``time`` inf if never. Order is
+    ``ORDER_STARTED`` when they overlap at ``now`` (by the public test), else
+    ``ORDER_FACE`` or ``ORDER_CORNER``; ``axis`` is a rectangle pair's entry axis."""
+    xi, yi = position(fb, i, now)
+    xj, yj = position(fb, j, now)
+    if overlap_at(fb, ib, i, xi, yi, j, xj, yj):
+        return now, ORDER_STARTED, 0
+    horizon = end - now
+    dx = (fb[i, MVX] - fb[j, MVX]) * horizon
+    dy = (fb[i, MVY] - fb[j, MVY]) * horizon
+    if dx == 0.0 and dy == 0.0:
+        return np.inf, 0, 0
+    ki = ib[i, KIND]
+    kj = ib[j, KIND]
+    axis = 0
+    order = ORDER_FACE
+    if ki == RECT and kj == RECT:
+        fraction, axis, corner = _box_fraction(
+            xi, yi, xi + fb[i, W], yi + fb[i, H], dx, dy, xj, yj, xj + fb[j, W], yj + fb[j, H]
+        )
+        if corner:
+            order = ORDER_CORNER
+    elif ki == CIRCLE and kj == CIRCLE:
+        fraction = _disc(xi - xj, yi - yj, dx, dy, fb[i, W] + fb[j, W])
+    elif ki == CIRCLE:
+        fraction = _circle_box(xi, yi, fb[i, W], dx, dy, xj, yj, xj + fb[j, W], yj + fb[j, H])
+    else:
+        fraction = _circle_box(xj, yj, fb[j, W], -dx, -dy, xi, yi, xi + fb[i, W], yi + fb[i, H])
+    if fraction == np.inf:
+        return np.inf, 0, 0
+    t = now + fraction * horizon
+    if t >= end:  # an arrival at the end of the step is not a contact
+        return np.inf, 0, 0
+    return t, order, axis
+
+
+@kernel
+def _unit(x, y):
+    length = np.hypot(x, y)
+    if length == 0.0:
+        return 0.0, -1.0  # coincident centres: push up
+    return x / length, y / length
+
+
+@kernel
+def rect_push(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1):
+    """Least penetration of box ``a`` out of box ``b``: ``(nx, ny, depth)``, the
+    normal pointing from ``b`` to ``a`` (``continuous.rect.least_penetration``'s
+    rule: ties prefer x, then left, then up)."""
+    to_left = ax1 - bx0
+    to_right = bx1 - ax0
+    to_top = ay1 - by0
+    to_bottom = by1 - ay0
+    depth_x = to_left if to_left <= to_right else to_right
+    depth_y = to_top if to_top <= to_bottom else to_bottom
+    if depth_x <= depth_y:
+        if to_left <= to_right:
+            return -1.0, 0.0, to_left
+        return 1.0, 0.0, to_right
+    if to_top <= to_bottom:
+        return 0.0, -1.0, to_top
+    return 0.0, 1.0, to_bottom
+
+
+@kernel
+def circle_rect_push(cx, cy, r, left, top, right, bottom):
+    """Least penetration of a circle out of a box: ``(nx, ny, depth)`` from the box
+    toward the circle. Centre outside the box: along the line from its nearest
+    point; inside: out through the nearest face (``rect_push``'s ties)."""
+    qx = min(max(cx, left), right)
+    qy = min(max(cy, top), bottom)
+    if qx != cx or qy != cy:
+        nx, ny = _unit(cx - qx, cy - qy)
+        return nx, ny, r - np.hypot(cx - qx, cy - qy)
+    nx, ny, depth = rect_push(cx, cy, cx, cy, left, top, right, bottom)
+    return nx, ny, depth + r
+
+
+@kernel
+def separation(fb, ib, i, xi, yi, j, xj, yj):
+    """How ``i`` leaves an overlap with ``j`` soonest: ``(nx, ny, depth)``, the
+    normal from ``j`` to ``i``."""
+    ki = ib[i, KIND]
+    kj = ib[j, KIND]
+    if ki == CIRCLE and kj == CIRCLE:
+        nx, ny = _unit(xi - xj, yi - yj)
+        return nx, ny, fb[i, W] + fb[j, W] - np.hypot(xi - xj, yi - yj)
+    if ki == CIRCLE:
+        return circle_rect_push(xi, yi, fb[i, W], xj, yj, xj + fb[j, W], yj + fb[j, H])
+    if kj == CIRCLE:
+        nx, ny, depth = circle_rect_push(xj, yj, fb[j, W], xi, yi, xi + fb[i, W], yi + fb[i, H])
+        return -nx, -ny, depth
+    return rect_push(xi, yi, xi + fb[i, W], yi + fb[i, H], xj, yj, xj + fb[j, W], yj + fb[j, H])
+
+
+@kernel
+def contact_normal(fb, ib, i, xi, yi, j, xj, yj, axis):
+    """The normal (from ``j`` to ``i``) of bodies meeting at these positions: a
+    rectangle pair's entry axis, against the relative motion; the line of centres of
+    two circles; from a rectangle's nearest point to a circle's centre."""
+    ki = ib[i, KIND]
+    kj = ib[j, KIND]
+    if ki == RECT and kj == RECT:
+        if axis == 0:
+            return (-1.0 if fb[i, MVX] - fb[j, MVX] > 0.0 else 1.0), 0.0
+        return 0.0, (-1.0 if fb[i, MVY] - fb[j, MVY] > 0.0 else 1.0)
+    if ki == CIRCLE and kj == CIRCLE:
+        return _unit(xi - xj, yi - yj)
+    if ki == CIRCLE:
+        nx, ny, _ = circle_rect_push(xi, yi, fb[i, W], xj, yj, xj + fb[j, W], yj + fb[j, H])
+        return nx, ny
+    nx, ny, _ = circle_rect_push(xj, yj, fb[j, W], xi, yi, xi + fb[i, W], yi + fb[i, H])
+    return -nx, -ny
+
+
+@kernel
+def contact_point(fb, ib, i, xi, yi, j, xj, yj):
+    """Where bodies ``i`` and ``j`` touch (or overlap) at these positions: a circle's
+    surface point toward the other body, or the middle of the two boxes' shared
+    extent."""
+    ki = ib[i, KIND]
+    kj = ib[j, KIND]
+    if ki == CIRCLE and kj == CIRCLE:
+        nx, ny = _unit(xi - xj, yi - yj)
+        return xj + nx * fb[j, W], yj + ny * fb[j, W]
+    if ki == CIRCLE:
+        return min(max(xi, xj), xj + fb[j, W]), min(max(yi, yj), yj + fb[j, H])
+    if kj == CIRCLE:
+        return min(max(xj, xi), xi + fb[i, W]), min(max(yj, yi), yi + fb[i, H])
+    x = (max(xi, xj) + min(xi + fb[i, W], xj + fb[j, W])) * 0.5
+    y = (max(yi, yj) + min(yi + fb[i, H], yj + fb[j, H])) * 0.5
+    return x, y

@@ -1,0 +1,227 @@
+"""The World's simultaneous step: velocities, masses, groups and their responses, and
+:meth:`WorldDynamics.step` (every body moves at once; see ``docs/step.md``)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from typing import Any
+
+import numpy as np
+
+from collide2d.broadphase import UnknownKeyError
+from collide2d.geometry import _checks
+from collide2d.geometry.circle import Circle
+from collide2d.geometry.rect import Rect
+from collide2d.geometry.vec2 import Vec2
+from collide2d.mask.placed import PlacedMask
+from collide2d.shapes import AnyShape
+from collide2d.world.collision import Item
+from collide2d.world.step import EVENT_CAP, checked_cap, checked_dt, response_code, run
+from collide2d.world.step_result import StepResult, StepStats
+from collide2d.world.table import ItemTable
+
+_new = tuple.__new__
+DEFAULT_RESPONSE = "slide"
+"""The response between two groups no :meth:`~WorldDynamics.set_response` named."""
+
+
+class WorldDynamics:
+    """The step's part of :class:`~collide2d.World` (a mixin over its item table)."""
+
+    _table: ItemTable
+    _shapes: dict[Item, AnyShape]
+    _stale: dict[Item, None]
+
+    def _init_dynamics(self) -> None:
+        self._groups: dict[Hashable, int] = {}
+        self._pair_responses: dict[tuple[int, int], tuple[int, float]] = {}
+        self._response_arrays: tuple[np.ndarray, np.ndarray] | None = None
+        self._group_id("default")
+
+    # -- bodies --------------------------------------------------------------------------
+    def velocity(self, item: Item) -> Vec2:
+        """The velocity of ``item`` (per unit of ``dt``)."""
+        slot = self._slot(item)
+        vx, vy = self._table.velocity[slot].tolist()
+        return Vec2(vx, vy)
+
+    def set_velocity(self, item: Item, velocity: tuple[float, float]) -> None:
+        """Set the velocity ``item`` moves with in :meth:`step`.
+
+        Raises ``ValueError`` for a NaN or infinite component, or a non-zero velocity
+        for a pixel mask (masks are terrain: they take part in a step fixed).
+        """
+        slot = self._slot(item)
+        value = self._checked_velocity(self._shapes[item], velocity)
+        self._table.velocity[slot] = value
+
+    def mass(self, item: Item) -> float:
+        """The mass of ``item`` (``math.inf``: never pushed by contacts)."""
+        return float(self._table.mass[self._slot(item)])
+
+    def set_response(
+        self, group_a: Hashable, group_b: Hashable, name: str, *, restitution: float = 1.0
+    ) -> None:
+        """How bodies of ``group_a`` and ``group_b`` meet in :meth:`step` (symmetric;
+        the last call for a pair wins; unset pairs ``slide``).
+
+        Parameters
+        ----------
+        group_a, group_b : hashable
+            Group names, as given to ``add(..., group=...)`` (before or after).
+        name : {"slide", "touch", "bounce", "cross", "ignore"}
+            The response.
+        restitution : float, default 1
+            For ``bounce``: the share of the approaching normal speed given back,
+            in ``[0, 1]`` (1 elastic).
+
+        Examples
+        --------
+        >>> from collide2d import World, Circle
+        >>> world = World()
+        >>> world.set_response("ball", "ball", "bounce", restitution=0.5)
+        >>> world.add("a", Circle(0, 0, 1), velocity=(1, 0), group="ball")
+        'a'
+        >>> world.add("b", Circle(4, 0, 1), group="ball")
+        'b'
+        >>> contact = world.step(dt=3.0).contacts[0]
+        >>> contact.time, contact.response, world.velocity("a"), world.velocity("b")
+        (2.0, 'bounce', Vec2(x=0.25, y=0.0), Vec2(x=0.75, y=0.0))
+        """
+        for group, label in ((group_a, "group_a"), (group_b, "group_b")):
+            try:
+                hash(group)
+            except TypeError:
+                raise TypeError(f"{label} must be hashable, got {group!r}") from None
+        code = response_code(name)
+        e = _checks.real(restitution, "restitution")
+        if not 0.0 <= e <= 1.0:
+            raise ValueError(f"restitution must lie in [0, 1], got {restitution!r}")
+        a, b = self._group_id(group_a), self._group_id(group_b)
+        self._pair_responses[(a, b)] = self._pair_responses[(b, a)] = (code, e)
+        self._response_arrays = None
+
+    # -- the step ------------------------------------------------------------------------
+    def step(self, dt: float = 1.0, *, event_cap: int = EVENT_CAP) -> StepResult:
+        """Move every body along ``velocity * dt`` at the same time, resolving the
+        earliest contact first, then the next, to the end of the step.
+
+        Parameters
+        ----------
+        dt : float, default 1
+            The step's duration, finite and ``>= 0`` (``0`` does nothing).
+        event_cap : int, default 64
+            Contacts one body may take part in during the step before it is stopped
+            where it is for the rest of the step (``StepStats.capped`` counts them).
+
+        Returns
+        -------
+        StepResult
+            The contacts in time order and the core's counts.
+
+        Examples
+        --------
+        >>> from collide2d import World, Rect
+        >>> world = World()
+        >>> world.add("wall", Rect(10, 0, 2, 10), mass=math.inf)
+        'wall'
+        >>> world.add("box", Rect(0, 0, 2, 2), velocity=(4, 1))
+        'box'
+        >>> result = world.step(dt=3.0)
+        >>> [(c.time, c.a, c.b, c.normal, c.response) for c in result.contacts]
+        [(2.0, 'wall', 'box', Vec2(x=1.0, y=0.0), 'slide')]
+        >>> world.shape("box"), world.velocity("box")
+        (Rect(x=8.0, y=3.0, w=2.0, h=2.0), Vec2(x=0.0, y=1.0))
+        """
+        length = checked_dt(dt)
+        cap = checked_cap(event_cap)
+        if length == 0.0 or not self._shapes:
+            return StepResult([], StepStats())
+        responses, restitution = self._responses_table()
+        table = self._table
+        masks = {
+            table.slot[item]: shape
+            for item, shape in self._shapes.items()
+            if type(shape) is PlacedMask
+        }
+        return run(table, masks, responses, restitution, length, cap, self._place_rows)
+
+    # -- internals -----------------------------------------------------------------------
+    def _slot(self, item: Item) -> int:
+        try:
+            return self._table.slot[item]
+        except TypeError:
+            raise TypeError(f"item must be hashable, got {item!r}") from None
+        except KeyError:
+            raise UnknownKeyError(f"unknown item {item!r}") from None
+
+    def _group_id(self, group: Hashable) -> int:
+        groups = self._groups
+        found = groups.get(group)
+        if found is None:
+            found = groups[group] = len(groups)
+            self._response_arrays = None
+        return found
+
+    def _checked_body(
+        self, shape: AnyShape, velocity: object, mass: object, group: object
+    ) -> tuple[tuple[float, float], float, int]:
+        """``add``'s step arguments, checked (nothing is changed before they pass)."""
+        value = self._checked_velocity(shape, velocity)
+        if isinstance(mass, (int, float)) and not isinstance(mass, bool) and mass == math.inf:
+            weight = math.inf
+        else:
+            weight = _checks.real(mass, "mass")
+            if weight <= 0.0:
+                raise ValueError(f"mass must be > 0 (math.inf: never pushed), got {mass!r}")
+        try:
+            hash(group)
+        except TypeError:
+            raise TypeError(f"group must be hashable, got {group!r}") from None
+        return value, weight, self._group_id(group)  # type: ignore[arg-type]
+
+    @staticmethod
+    def _checked_velocity(shape: AnyShape, velocity: object) -> tuple[float, float]:
+        vx, vy = _checks.point(velocity, "velocity")
+        if type(shape) is PlacedMask and (vx or vy):
+            raise ValueError(
+                f"velocity must be (0, 0) for a PlacedMask, got {velocity!r}: masks take "
+                "part in a step as fixed terrain"
+            )
+        return vx, vy
+
+    def _responses_table(self) -> tuple[np.ndarray, np.ndarray]:
+        arrays = self._response_arrays
+        if arrays is None:
+            count = len(self._groups)
+            codes = np.full((count, count), response_code(DEFAULT_RESPONSE), dtype=np.int64)
+            restitution = np.ones((count, count))
+            for (a, b), (code, e) in self._pair_responses.items():
+                codes[a, b] = code
+                restitution[a, b] = e
+            arrays = self._response_arrays = (codes, restitution)
+        return arrays
+
+    def _place_rows(self, slots: list[int], rows: np.ndarray) -> None:
+        """Write the step's results (``x, y, vx, vy`` per slot) into the table and the
+        shapes; the broadphase learns of them when next read."""
+        table = self._table
+        index = np.asarray(slots, dtype=np.int64)
+        table.origin[index] = rows[:, :2]
+        table.velocity[index] = rows[:, 2:]
+        radius = table.radius[index]
+        circle = table.kind[index] == 1
+        table.box[index, 0] = np.where(circle, rows[:, 0] - radius, rows[:, 0])
+        table.box[index, 1] = np.where(circle, rows[:, 1] - radius, rows[:, 1])
+        items = table.items
+        shapes = self._shapes
+        stale = self._stale
+        for slot, (x, y) in zip(slots, rows[:, :2].tolist(), strict=True):
+            item = items[slot]
+            old: Any = shapes[item]
+            if type(old) is Rect:
+                shapes[item] = _new(Rect, (x, y, old[2], old[3]))
+            else:
+                shapes[item] = _new(Circle, (x, y, old[2]))
+            stale[item] = None

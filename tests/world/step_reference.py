@@ -1,0 +1,330 @@
+"""A slow, obviously correct ``World.step``: after every event, every pair's next
+contact is recomputed from scratch, in exact rational arithmetic.
+
+Square roots (circles) are taken to ``2**-BITS`` and positions are kept on that
+grid, which is exact for every comparison a test can make of float results. The
+rules are those of ``docs/step.md``; nothing here shares code with the compiled
+core. Events at the same moment are ordered by (overlap, face, corner), then by the
+two bodies' numbers (the order their items were added, a mask's pixel boxes in its
+place).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction as Q
+from typing import Any
+
+from collide2d import Circle, PlacedMask, Rect, World
+
+BITS = 200
+INF = math.inf
+STARTED, FACE, CORNER = 0, 1, 2
+RESPONSES = ("ignore", "cross", "touch", "slide", "bounce")
+
+
+def sqrt(value: Q) -> Q:
+    """``sqrt(value)`` to within ``2**-BITS`` (rounded down)."""
+    return Q(math.isqrt(value.numerator * 4**BITS // value.denominator), 2**BITS)
+
+
+def on_grid(value: Q) -> Q:
+    """``value`` rounded to the grid of ``2**-BITS`` (bounds the size of the numbers)."""
+    return Q(round(value * 2**BITS), 2**BITS)
+
+
+@dataclass
+class Body:
+    kind: str  # "rect" or "circle"
+    x: Q
+    y: Q
+    w: Q  # a circle's radius
+    h: Q
+    v: list[Q]  # stored velocity
+    mv: list[Q]  # the velocity it moves with in this step (0 once frozen)
+    inv: Q | None  # inverse mass; None when fixed
+    group: int
+    owner: int
+    fixed: bool
+    frozen: bool = False
+    events: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def box(self) -> tuple[Q, Q, Q, Q]:
+        if self.kind == "rect":
+            return self.x, self.y, self.x + self.w, self.y + self.h
+        return self.x - self.w, self.y - self.w, self.x + self.w, self.y + self.w
+
+    def mobility(self) -> Q:
+        return Q(0) if self.fixed or self.frozen or self.inv is None else self.inv
+
+
+def bodies_of(world: World) -> tuple[list[Body], list[Any]]:
+    """The world's items as bodies, numbered as the core numbers them."""
+    bodies: list[Body] = []
+    items = list(world)
+    for owner, item in enumerate(items):
+        shape = world.shape(item)
+        vx, vy = (Q(c) for c in world.velocity(item))
+        mass = world.mass(item)
+        inv = Q(0) if mass == math.inf else 1 / Q(mass)
+        group = world._table.group[world._table.slot[item]]
+        if isinstance(shape, PlacedMask):
+            for x0, y0, x1, y1 in shape.mask.boxes().tolist():
+                bodies.append(Body("rect", Q(shape.x) + x0, Q(shape.y) + y0, Q(x1 - x0),
+                                   Q(y1 - y0), [Q(0), Q(0)], [Q(0), Q(0)], Q(0), int(group),
+                                   owner, True))  # fmt: skip
+            continue
+        fixed = inv == 0 and vx == 0 and vy == 0
+        if isinstance(shape, Rect):
+            body = Body("rect", Q(shape.x), Q(shape.y), Q(shape.w), Q(shape.h), [vx, vy],
+                        [vx, vy], inv, int(group), owner, fixed)  # fmt: skip
+        else:
+            assert isinstance(shape, Circle)
+            body = Body("circle", Q(shape.x), Q(shape.y), Q(shape.r), Q(shape.r), [vx, vy],
+                        [vx, vy], inv, int(group), owner, fixed)  # fmt: skip
+        if fixed:
+            body.mv = [Q(0), Q(0)]
+        bodies.append(body)
+    return bodies, items
+
+
+def overlapping(a: Body, b: Body) -> bool:
+    if a.kind == "rect" and b.kind == "rect":
+        ba, bb = a.box(), b.box()
+        return ba[0] < bb[2] and bb[0] < ba[2] and ba[1] < bb[3] and bb[1] < ba[3]
+    if a.kind == "circle" and b.kind == "circle":
+        return (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < (a.w + b.w) ** 2
+    c, r = (a, b) if a.kind == "circle" else (b, a)
+    left, top, right, bottom = r.box()
+    if c.w == 0:
+        return left < c.x < right and top < c.y < bottom
+    dx = max(left - c.x, Q(0), c.x - right)
+    dy = max(top - c.y, Q(0), c.y - bottom)
+    return dx * dx + dy * dy < c.w * c.w
+
+
+def axis_times(lo: Q, hi: Q, d: Q, blo: Q, bhi: Q) -> tuple[Q | float, Q | float]:
+    """When ``(lo, hi) + t d`` overlaps ``(blo, bhi)`` (open), on the whole line."""
+    if d > 0:
+        return (blo - hi) / d, (bhi - lo) / d
+    if d < 0:
+        return (bhi - lo) / d, (blo - hi) / d
+    return (-INF, INF) if lo < bhi and blo < hi else (INF, -INF)
+
+
+def box_entry(
+    a: tuple[Q, Q, Q, Q], d: tuple[Q, Q], b: tuple[Q, Q, Q, Q]
+) -> tuple[Q | float, Q | float, int, bool]:
+    ex, lx = axis_times(a[0], a[2], d[0], b[0], b[2])
+    ey, ly = axis_times(a[1], a[3], d[1], b[1], b[3])
+    return max(ex, ey), min(lx, ly), (0 if ex >= ey else 1), ex == ey
+
+
+def disc_entry(px: Q, py: Q, dx: Q, dy: Q, r: Q) -> Q | float:
+    """First ``t`` with ``|p + t d| < r``, or inf (moving away, or only grazing)."""
+    a = dx * dx + dy * dy
+    b = px * dx + py * dy
+    c = px * px + py * py - r * r
+    if r == 0 or a == 0 or c < 0:
+        return 0 if c < 0 and r > 0 else INF
+    disc = b * b - a * c
+    if disc <= 0 or b >= 0:
+        return INF
+    return (-b - sqrt(disc)) / a
+
+
+def first_contact(a: Body, b: Body) -> tuple[Q | float, int, int]:
+    """``(t, rank, axis)`` of the first moment ``a`` and ``b`` overlap, from now."""
+    if overlapping(a, b):
+        return Q(0), STARTED, 0
+    d = (a.mv[0] - b.mv[0], a.mv[1] - b.mv[1])
+    if d == (0, 0):
+        return INF, 0, 0
+    if a.kind == "rect" and b.kind == "rect":
+        enter, leave, axis, corner = box_entry(a.box(), d, b.box())
+        if enter < leave and leave > 0:
+            return max(enter, Q(0)), (CORNER if corner else FACE), axis
+        return INF, 0, 0
+    if a.kind == "circle" and b.kind == "circle":
+        return disc_entry(a.x - b.x, a.y - b.y, d[0], d[1], a.w + b.w), FACE, 0
+    c, r, d = (a, b, d) if a.kind == "circle" else (b, a, (-d[0], -d[1]))
+    left, top, right, bottom = r.box()
+    point = (c.x, c.y, c.x, c.y)
+    best: Q | float = INF
+    for box in ((left - c.w, top, right + c.w, bottom), (left, top - c.w, right, bottom + c.w)):
+        enter, leave, _, _ = box_entry(point, d, box)
+        if enter < leave and leave > 0:
+            best = min(best, max(enter, Q(0)))
+    for cx, cy in ((left, top), (right, top), (left, bottom), (right, bottom)):
+        best = min(best, disc_entry(c.x - cx, c.y - cy, d[0], d[1], c.w))
+    return best, FACE, 0
+
+
+def unit(x: Q, y: Q) -> tuple[Q, Q]:
+    length = sqrt(x * x + y * y)
+    if length == 0:
+        return Q(0), Q(-1)
+    return x / length, y / length
+
+
+def rect_push(a: tuple[Q, ...], b: tuple[Q, ...]) -> tuple[Q, Q, Q]:
+    to_left, to_right = a[2] - b[0], b[2] - a[0]
+    to_top, to_bottom = a[3] - b[1], b[3] - a[1]
+    if min(to_left, to_right) <= min(to_top, to_bottom):
+        return (Q(-1), Q(0), to_left) if to_left <= to_right else (Q(1), Q(0), to_right)
+    return (Q(0), Q(-1), to_top) if to_top <= to_bottom else (Q(0), Q(1), to_bottom)
+
+
+def circle_push(c: Body, r: Body) -> tuple[Q, Q, Q]:
+    left, top, right, bottom = r.box()
+    qx, qy = min(max(c.x, left), right), min(max(c.y, top), bottom)
+    if (qx, qy) != (c.x, c.y):
+        nx, ny = unit(c.x - qx, c.y - qy)
+        return nx, ny, c.w - sqrt((c.x - qx) ** 2 + (c.y - qy) ** 2)
+    nx, ny, depth = rect_push((c.x, c.y, c.x, c.y), (left, top, right, bottom))
+    return nx, ny, depth + c.w
+
+
+def separation(a: Body, b: Body) -> tuple[Q, Q, Q]:
+    """Least penetration of ``a`` out of ``b``: normal from ``b`` to ``a`` and depth."""
+    if a.kind == "circle" and b.kind == "circle":
+        nx, ny = unit(a.x - b.x, a.y - b.y)
+        return nx, ny, a.w + b.w - sqrt((a.x - b.x) ** 2 + (a.y - b.y) ** 2)
+    if a.kind == "circle":
+        return circle_push(a, b)
+    if b.kind == "circle":
+        nx, ny, depth = circle_push(b, a)
+        return -nx, -ny, depth
+    return rect_push(a.box(), b.box())
+
+
+def contact_normal(a: Body, b: Body, axis: int) -> tuple[Q, Q]:
+    if a.kind == "rect" and b.kind == "rect":
+        if axis == 0:
+            return (Q(-1) if a.mv[0] - b.mv[0] > 0 else Q(1)), Q(0)
+        return Q(0), (Q(-1) if a.mv[1] - b.mv[1] > 0 else Q(1))
+    nx, ny, _ = separation(a, b)
+    return nx, ny
+
+
+def contact_point(a: Body, b: Body) -> tuple[Q, Q]:
+    if a.kind == "circle" and b.kind == "circle":
+        nx, ny = unit(a.x - b.x, a.y - b.y)
+        return b.x + nx * b.w, b.y + ny * b.w
+    if a.kind == "circle" or b.kind == "circle":
+        c, r = (a, b) if a.kind == "circle" else (b, a)
+        left, top, right, bottom = r.box()
+        return min(max(c.x, left), right), min(max(c.y, top), bottom)
+    ba, bb = a.box(), b.box()
+    return (max(ba[0], bb[0]) + min(ba[2], bb[2])) / 2, (max(ba[1], bb[1]) + min(ba[3], bb[3])) / 2
+
+
+def set_normal_speed(body: Body, nx: Q, ny: Q, speed: Q) -> None:
+    now = body.mv[0] * nx + body.mv[1] * ny
+    body.mv = [body.mv[0] + (speed - now) * nx, body.mv[1] + (speed - now) * ny]
+
+
+def respond(a: Body, b: Body, nx: Q, ny: Q, inv_a: Q, inv_b: Q, e: Q) -> None:
+    ua = a.mv[0] * nx + a.mv[1] * ny
+    ub = b.mv[0] * nx + b.mv[1] * ny
+    u = ua - ub
+    if u >= 0:
+        return
+    if inv_b == 0:
+        set_normal_speed(a, nx, ny, ub - e * u)
+    elif inv_a == 0:
+        set_normal_speed(b, nx, ny, ua + e * u)
+    else:
+        k = (1 + e) * u / (inv_a + inv_b)
+        set_normal_speed(a, nx, ny, ua - k * inv_a)
+        set_normal_speed(b, nx, ny, ub + k * inv_b)
+
+
+@dataclass
+class Outcome:
+    contacts: list[tuple[Any, ...]]  # (time, a, b, nx, ny, px, py, response, started)
+    positions: dict[Any, tuple[Q, Q]]
+    velocities: dict[Any, tuple[Q, Q]]
+
+
+def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
+    """What ``world.step(dt, event_cap=cap)`` must do, without changing ``world``."""
+    bodies, items = bodies_of(world)
+    codes, restitution = world._responses_table()
+    end = Q(dt)
+    now = Q(0)
+    crossed: set[tuple[int, int]] = set()
+    contacts: list[tuple[Any, ...]] = []
+    while True:
+        best = None
+        for i, a in enumerate(bodies):
+            for j in range(i + 1, len(bodies)):
+                b = bodies[j]
+                code = int(codes[a.group, b.group])
+                if (a.fixed and b.fixed) or code == 0:
+                    continue
+                if (a.owner, b.owner) in crossed:  # reported as crossing: once a step
+                    continue
+                t, rank, axis = first_contact(a, b)
+                if t == INF or now + t >= end:
+                    continue
+                key = (now + t, rank, i, j, axis)
+                if best is None or key < best:
+                    best = key
+        if best is None:
+            break
+        t, rank, i, j, axis = best
+        for body in bodies:
+            body.x = on_grid(body.x + body.mv[0] * (t - now))
+            body.y = on_grid(body.y + body.mv[1] * (t - now))
+        now = t
+        a, b = bodies[i], bodies[j]
+        code = int(codes[a.group, b.group])
+        started = rank == STARTED
+        if started:
+            nx, ny, depth = separation(a, b)
+        else:
+            (nx, ny), depth = contact_normal(a, b, axis), Q(0)
+        inv_a, inv_b = a.mobility(), b.mobility()
+        if code != 1 and code != 2 and inv_a + inv_b == 0:
+            code = 1
+        if code == 1:
+            crossed.add((a.owner, b.owner))
+            contacts.append((t, a.owner, b.owner, nx, ny, *contact_point(a, b), "cross", started))
+            continue
+        u = (a.mv[0] - b.mv[0]) * nx + (a.mv[1] - b.mv[1]) * ny
+        if not (u < 0 or (started and t == 0)):
+            raise AssertionError("an exact contact that neither approaches nor starts the step")
+        if started and depth > 0 and inv_a + inv_b > 0:
+            share = depth / (inv_a + inv_b)
+            a.x, a.y = on_grid(a.x + nx * share * inv_a), on_grid(a.y + ny * share * inv_a)
+            b.x, b.y = on_grid(b.x - nx * share * inv_b), on_grid(b.y - ny * share * inv_b)
+        if code == 2:
+            for body in (a, b):
+                if not body.fixed:
+                    body.frozen, body.mv = True, [Q(0), Q(0)]
+        else:
+            e = Q(float(restitution[a.group, b.group])) if code == 4 else Q(0)
+            respond(a, b, nx, ny, inv_a, inv_b, e)
+        contacts.append((t, a.owner, b.owner, nx, ny, *contact_point(a, b), RESPONSES[code],
+                         started))  # fmt: skip
+        for body, mobile in ((a, inv_a > 0 or code == 2), (b, inv_b > 0 or code == 2)):
+            if not mobile or body.fixed or body.frozen:
+                continue
+            body.v = list(body.mv)
+            body.events += 1
+            if body.events > cap:
+                body.frozen, body.mv = True, [Q(0), Q(0)]
+    for body in bodies:
+        body.x += body.mv[0] * (end - now)
+        body.y += body.mv[1] * (end - now)
+    positions, velocities = {}, {}
+    for body in bodies:
+        if body.kind == "rect" and isinstance(world.shape(items[body.owner]), PlacedMask):
+            continue
+        positions[items[body.owner]] = (body.x, body.y)
+        velocities[items[body.owner]] = (body.v[0], body.v[1])
+    named = [(c[0], items[c[1]], items[c[2]], *c[3:]) for c in contacts]
+    return Outcome(named, positions, velocities)
