@@ -50,7 +50,7 @@ from collide2d.geometry import (
 from collide2d.mask import Mask, PlacedMask
 from collide2d.shapes import overlaps, raycast, sweep
 from collide2d.stats import Stats
-from collide2d.world import Collision, Movement, SegmentHit, World
+from collide2d.world import Collision, Contact, Movement, SegmentHit, StepResult, StepStats, World
 
 __version__ = "0.1.0"
 
@@ -59,6 +59,7 @@ __all__ = [
     "BruteForce",
     "Circle",
     "Collision",
+    "Contact",
     "DuplicateKeyError",
     "Hit",
     "Mask",
@@ -72,6 +73,8 @@ __all__ = [
     "SortAndSweep",
     "SortedStrips",
     "Stats",
+    "StepResult",
+    "StepStats",
     "UniformGrid",
     "UnknownKeyError",
     "Vec2",

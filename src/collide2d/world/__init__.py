@@ -2,13 +2,17 @@
 
 from collide2d.world.collision import Collision, Movement, SegmentHit
 from collide2d.world.responses import bounce, cross, slide, touch
+from collide2d.world.step_result import Contact, StepResult, StepStats
 from collide2d.world.world import MAX_RESPONSES, World
 
 __all__ = [
     "MAX_RESPONSES",
     "Collision",
+    "Contact",
     "Movement",
     "SegmentHit",
+    "StepResult",
+    "StepStats",
     "World",
     "bounce",
     "cross",

@@ -1,0 +1,295 @@
+"""``World.step``: the API and its errors, each response between every shape pair,
+the rules for starting overlaps, infinite masses, arrivals at ``dt`` and masks, and
+the guarantees: no overlap left, the exact reference event for event, determinism,
+the Zeno guard."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from collide2d import Circle, Mask, PlacedMask, Rect, Vec2, World, overlaps
+from collide2d.broadphase import UnknownKeyError
+from collide2d.world import Contact, StepResult, StepStats
+
+
+def state(world: World) -> list:
+    world.validate()
+    return [(item, world.shape(item), world.velocity(item), world.mass(item)) for item in world]
+
+
+def two(response: str, a: object, b: object, *, va=(0.0, 0.0), vb=(0.0, 0.0), mb=1.0,
+        restitution: float = 1.0) -> World:  # fmt: skip
+    world = World()
+    world.set_response("a", "b", response, restitution=restitution)
+    world.add("a", a, velocity=va, group="a")
+    world.add("b", b, velocity=vb, group="b", mass=mb)
+    return world
+
+
+# -- the API ----------------------------------------------------------------------------------
+
+
+def test_add_keeps_velocity_mass_and_group():
+    world = World()
+    world.add("p", Rect(0, 0, 1, 1), velocity=(2, -3), mass=2.5, group="players")
+    world.add("w", Rect(5, 0, 1, 1), mass=math.inf)
+    assert world.velocity("p") == Vec2(2.0, -3.0)
+    assert world.mass("p") == 2.5
+    assert world.velocity("w") == Vec2(0.0, 0.0)
+    assert world.mass("w") == math.inf
+    world.set_velocity("w", (1, 0))
+    assert world.velocity("w") == Vec2(1.0, 0.0)
+
+
+def test_empty_world_and_zero_dt_do_nothing():
+    assert World().step() == StepResult([], StepStats())
+    world = two("slide", Rect(0, 0, 1, 1), Rect(1, 0, 1, 1), va=(5, 0))
+    before = state(world)
+    result = world.step(0.0)
+    assert result.contacts == [] and state(world) == before
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "word"),
+    [
+        (lambda w: w.add("new", Rect(0, 0, 1, 1), velocity=(math.nan, 0)), ValueError, "velocity"),
+        (lambda w: w.add("new", Rect(0, 0, 1, 1), velocity=(0, math.inf)), ValueError, "velocity"),
+        (lambda w: w.add("new", Rect(0, 0, 1, 1), velocity=(1, 2, 3)), TypeError, "velocity"),
+        (lambda w: w.add("new", Rect(0, 0, 1, 1), mass=0), ValueError, "mass"),
+        (lambda w: w.add("new", Rect(0, 0, 1, 1), mass=-1.0), ValueError, "mass"),
+        (lambda w: w.add("new", Rect(0, 0, 1, 1), mass=math.nan), ValueError, "mass"),
+        (lambda w: w.add("new", Rect(0, 0, 1, 1), mass=-math.inf), ValueError, "mass"),
+        (lambda w: w.add("new", Rect(0, 0, 1, 1), group=[1]), TypeError, "group"),
+        (lambda w: w.set_velocity("a", (math.nan, 0)), ValueError, "velocity"),
+        (lambda w: w.set_velocity("nobody", (1, 0)), UnknownKeyError, "nobody"),
+        (lambda w: w.velocity("nobody"), UnknownKeyError, "nobody"),
+        (lambda w: w.mass("nobody"), UnknownKeyError, "nobody"),
+        (lambda w: w.set_response("a", "b", "stick"), ValueError, "name"),
+        (lambda w: w.set_response("a", "b", "bounce", restitution=1.5), ValueError, "restitution"),
+        (lambda w: w.set_response("a", "b", "bounce", restitution=-0.1), ValueError, "restitution"),
+        (lambda w: w.set_response("a", "b", "bounce", restitution=math.nan), ValueError, "restitution"),
+        (lambda w: w.set_response([], "b", "slide"), TypeError, "group_a"),
+        (lambda w: w.step(-1.0), ValueError, "dt"),
+        (lambda w: w.step(math.nan), ValueError, "dt"),
+        (lambda w: w.step(math.inf), ValueError, "dt"),
+        (lambda w: w.step(1.0, event_cap=0), ValueError, "event_cap"),
+        (lambda w: w.set_velocity("m", (1, 0)), ValueError, "velocity"),
+        (lambda w: w.add("m2", PlacedMask(Mask((2, 2), fill=True), 0, 9), velocity=(0, 1)), ValueError, "velocity"),
+    ],
+)  # fmt: skip
+def test_bad_input_names_the_argument_and_changes_nothing(call, error, word):
+    world = two("bounce", Rect(0, 0, 1, 1), Circle(5, 0, 1), va=(1, 0), restitution=0.5)
+    world.add("m", PlacedMask(Mask((4, 1), fill=True), 0, 10))
+    before = state(world)
+    table = world._responses_table()[0].copy()
+    with pytest.raises(error, match=word):
+        call(world)
+    assert state(world) == before
+    assert (world._responses_table()[0] == table).all()
+    assert [c.time for c in world.step(10.0).contacts] == [3.0]  # the world still steps
+
+
+def test_contact_records_are_immutable():
+    contact = two("slide", Rect(0, 0, 1, 1), Rect(3, 0, 1, 1), va=(1, 0)).step(5.0).contacts[0]
+    assert isinstance(contact, Contact)
+    with pytest.raises(AttributeError):
+        contact.time = 0.0  # type: ignore[misc]
+
+
+# -- responses --------------------------------------------------------------------------------
+
+
+def test_slide_against_a_wall_keeps_the_tangential_velocity():
+    world = two("slide", Rect(0, 0, 2, 2), Rect(10, -5, 2, 20), va=(4, 1), mb=math.inf)
+    (contact,) = world.step(3.0).contacts
+    assert contact[:4] == (2.0, "a", "b", Vec2(-1.0, 0.0))
+    assert contact.response == "slide" and not contact.started_overlapping
+    assert world.shape("a") == Rect(8.0, 3.0, 2.0, 2.0)
+    assert world.velocity("a") == Vec2(0.0, 1.0)
+    assert world.shape("b") == Rect(10, -5, 2, 20)
+
+
+def test_slide_between_equal_masses_is_perfectly_inelastic():
+    world = two("slide", Rect(0, 0, 1, 1), Rect(3, 0, 1, 1), va=(2, 0))
+    world.step(2.0)
+    assert world.velocity("a") == world.velocity("b") == Vec2(1.0, 0.0)
+    assert world.shape("a") == Rect(3.0, 0, 1, 1) and world.shape("b") == Rect(4.0, 0, 1, 1)
+
+
+def test_elastic_bounce_exchanges_equal_masses_and_reflects_off_walls():
+    world = two("bounce", Circle(0, 0, 1), Circle(4, 0, 1), va=(1, 0))
+    world.step(3.0)
+    assert world.velocity("a") == Vec2(0.0, 0.0) and world.velocity("b") == Vec2(1.0, 0.0)
+    wall = two("bounce", Circle(0, 0, 1), Rect(4, -5, 1, 10), va=(2, 1), mb=math.inf)
+    (contact,) = wall.step(2.0).contacts
+    assert contact.time == 1.5 and contact.normal == Vec2(-1.0, 0.0)
+    assert wall.velocity("a") == Vec2(-2.0, 1.0)
+    assert wall.shape("a") == Circle(2.0, 2.0, 1)
+
+
+def test_bounce_with_restitution_shares_by_inverse_mass():
+    world = two("bounce", Circle(0, 0, 1), Circle(4, 0, 1), va=(3, 0), mb=2.0, restitution=0.5)
+    world.step(1.0)
+    # momentum 3, relative speed after -0.5 * 3: va = 0.5, vb = 1.25... checked by the laws:
+    va, vb = world.velocity("a").x, world.velocity("b").x
+    assert va + 2.0 * vb == pytest.approx(3.0)
+    assert vb - va == pytest.approx(1.5)
+
+
+def test_touch_stops_both_for_the_rest_of_the_step_and_keeps_velocities():
+    world = two("touch", Rect(0, 0, 1, 1), Circle(5, 0.5, 1), va=(1, 0), vb=(-1, 0))
+    (contact,) = world.step(4.0).contacts
+    assert contact.time == 1.5 and contact.response == "touch"
+    assert world.shape("a") == Rect(1.5, 0, 1, 1) and world.shape("b") == Circle(3.5, 0.5, 1)
+    assert world.velocity("a") == Vec2(1.0, 0.0) and world.velocity("b") == Vec2(-1.0, 0.0)
+
+
+def test_cross_is_reported_once_and_changes_nothing():
+    world = two("cross", Rect(0, 0, 1, 1), Rect(3, 0, 1, 1), va=(2, 0))
+    result = world.step(4.0)
+    assert [(c.time, c.response) for c in result.contacts] == [(1.0, "cross")]
+    assert world.shape("a") == Rect(8.0, 0, 1, 1) and world.velocity("a") == Vec2(2.0, 0.0)
+    assert [c.response for c in world.step(1.0).contacts] == []  # apart again
+
+
+def test_ignore_reports_nothing():
+    world = two("ignore", Rect(0, 0, 1, 1), Rect(3, 0, 1, 1), va=(2, 0))
+    assert world.step(4.0).contacts == []
+    assert world.shape("a") == Rect(8.0, 0, 1, 1)
+
+
+def test_set_response_before_or_after_add_last_call_wins():
+    world = World()
+    world.set_response("x", "y", "touch")
+    world.add(1, Rect(0, 0, 1, 1), velocity=(1, 0), group="x")
+    world.add(2, Rect(2, 0, 1, 1), group="y")
+    world.set_response("y", "x", "cross")
+    assert [c.response for c in world.step(2.0).contacts] == ["cross"]
+
+
+def test_default_response_is_slide():
+    world = World()
+    world.add(1, Rect(0, 0, 1, 1), velocity=(1, 0))
+    world.add(2, Rect(2, 0, 1, 1), group="other", mass=math.inf)
+    assert [c.response for c in world.step(2.0).contacts] == ["slide"]
+
+
+@pytest.mark.parametrize("response", ["slide", "touch", "bounce", "cross"])
+@pytest.mark.parametrize(
+    "shape",
+    [Rect(10, -1, 2, 2), Circle(11, 0, 1), PlacedMask(Mask((2, 2), fill=True), 10, -1)],
+    ids=["rect", "circle", "mask"],
+)
+@pytest.mark.parametrize("mover", [Rect(0, -1, 2, 2), Circle(1, 0, 1)], ids=["rect", "circle"])
+def test_every_response_between_every_shape_pair(response, shape, mover):
+    world = two(response, mover, shape, va=(4, 0), mb=math.inf)
+    contacts = world.step(4.0).contacts
+    assert [(c.time, c.response, c.normal) for c in contacts] == [(2.0, response, Vec2(-1.0, 0.0))]
+    assert contacts[0].point.x == 10.0
+    moved = world.shape("a")
+    if response == "cross":
+        assert moved.x == mover.x + 16.0
+    elif response == "bounce":  # reflected at 2, back where it began at 4
+        assert moved.x == mover.x and world.velocity("a") == Vec2(-4.0, 0.0)
+    else:
+        assert moved.x == mover.x + 8.0 and not overlaps(moved, world.shape("b"))
+
+
+def test_arrival_exactly_at_dt_is_not_a_contact():
+    world = two("slide", Rect(0, 0, 2, 2), Rect(10, 0, 2, 2), va=(4, 0), mb=math.inf)
+    assert world.step(2.0).contacts == []
+    assert world.shape("a") == Rect(8.0, 0, 2, 2)
+    (contact,) = world.step(1.0).contacts  # touching, approaching: a contact at 0
+    assert contact.time == 0.0 and not contact.started_overlapping
+
+
+def test_contacts_are_in_time_order_and_velocities_persist():
+    world = World()
+    world.set_response("ball", "wall", "bounce")
+    world.add("left", Rect(-1, -10, 1, 20), group="wall", mass=math.inf)
+    world.add("right", Rect(10, -10, 1, 20), group="wall", mass=math.inf)
+    world.add("ball", Circle(5, 0, 1), velocity=(8, 0), group="ball")
+    contacts = world.step(5.0).contacts
+    times = [c.time for c in contacts]
+    assert times == [0.5, 1.5, 2.5, 3.5, 4.5]
+    assert world.velocity("ball") == Vec2(-8.0, 0.0)
+
+
+# -- starting overlaps, infinite masses, masks --------------------------------------------------
+
+
+def test_started_overlap_is_pushed_apart_by_inverse_mass_at_time_zero():
+    world = two("slide", Rect(0, 0, 4, 4), Rect(3, 1, 4, 4), mb=3.0)
+    (contact,) = world.step(1.0).contacts
+    assert contact.time == 0.0 and contact.started_overlapping
+    assert contact.normal == Vec2(-1.0, 0.0)  # least penetration: 1 along x
+    assert world.shape("a") == Rect(-0.75, 0, 4, 4) and world.shape("b") == Rect(3.25, 1, 4, 4)
+
+
+def test_started_overlap_with_a_wall_moves_only_the_body():
+    world = World()
+    world.add("wall", Rect(0, 0, 10, 10), mass=math.inf)
+    world.add("ball", Circle(9.5, 5, 1), velocity=(-1, 0))
+    world.update("ball", Circle(9.5, 5, 1))
+    (contact,) = world.step(1.0).contacts
+    assert contact.started_overlapping and contact.normal == Vec2(-1.0, 0.0)
+    assert world.shape("wall") == Rect(0, 0, 10, 10)
+    assert world.shape("ball").x >= 11.0 and not overlaps(world.shape("ball"), Rect(0, 0, 10, 10))
+    assert world.velocity("ball") == Vec2(0.0, 0.0)
+
+
+def test_started_overlap_with_cross_is_reported_at_zero():
+    world = two("cross", Circle(0, 0, 2), Circle(1, 0, 2), va=(1, 0))
+    (contact,) = world.step(1.0).contacts
+    assert contact.time == 0.0 and contact.started_overlapping and contact.response == "cross"
+    assert contact.normal == Vec2(-1.0, 0.0)
+    assert world.shape("a") == Circle(1.0, 0, 2)
+
+
+def test_two_infinite_masses_pass_as_cross():
+    world = World()
+    world.add("platform", Rect(0, 0, 4, 1), velocity=(2, 0), mass=math.inf)
+    world.add("wall", Rect(6, -5, 1, 10), mass=math.inf)
+    (contact,) = world.step(2.0).contacts
+    assert contact.response == "cross" and contact.time == 1.0
+    assert world.shape("platform") == Rect(4.0, 0, 4, 1)
+
+
+def test_a_kinematic_body_pushes_and_gives_its_normal_speed():
+    world = World()
+    world.add("platform", Rect(0, 0, 4, 1), velocity=(0, -2), mass=math.inf)
+    world.add("box", Rect(1, -3, 1, 1), velocity=(1, 0))
+    (contact,) = world.step(2.0).contacts
+    assert contact.time == 1.0 and contact.normal == Vec2(0.0, 1.0)  # from box to platform
+    assert world.velocity("box") == Vec2(1.0, -2.0)
+    assert world.shape("box") == Rect(3.0, -5.0, 1, 1)
+    assert world.shape("platform") == Rect(0, -4.0, 4, 1)
+
+
+def test_touch_freezes_even_an_infinite_mass():
+    world = World()
+    world.set_response("k", "b", "touch")
+    world.add("platform", Rect(0, 0, 4, 1), velocity=(0, -2), mass=math.inf, group="k")
+    world.add("box", Rect(1, -3, 1, 1), group="b")
+    world.step(2.0)
+    assert world.shape("platform") == Rect(0, -2.0, 4, 1)
+    assert world.velocity("platform") == Vec2(0.0, -2.0)
+
+
+def test_masks_are_terrain_and_named_by_their_item():
+    floor = Mask.from_array([[0, 0, 0, 1, 1, 1, 1], [1] * 7])
+    world = World()
+    world.add("floor", PlacedMask(floor, 0, 10))
+    world.add("box", Rect(0, 0, 2, 2), velocity=(3, 4))
+    world.add("walker", Rect(-10, 9, 2, 2), velocity=(1, 0))
+    world.update("walker", Rect(0, 9, 2, 2))
+    contacts = world.step(4.0).contacts
+    assert [(c.time, c.a, c.b, c.normal, c.response) for c in contacts] == [
+        (1.0, "floor", "walker", Vec2(1.0, 0.0), "slide"),
+        (2.0, "floor", "box", Vec2(0.0, 1.0), "slide"),
+    ]
+    assert world.shape("box") == Rect(12.0, 8.0, 2, 2) and world.velocity("box") == Vec2(3.0, 0.0)
+    assert world.shape("walker") == Rect(1.0, 9.0, 2, 2)
+    assert world.shape("floor") == PlacedMask(floor, 0, 10)
