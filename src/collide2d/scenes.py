@@ -139,3 +139,36 @@ def platformer_level(
     speeds = rng.choice([-2.0, -1.5, 1.5, 2.0], size=actors)
     velocities = np.column_stack([speeds, np.zeros(actors)])
     return tile_boxes, actor_boxes, velocities
+
+
+def gas_scene(
+    n: int, area_fraction: float, seed: int = 0, radius: float = 1.0
+) -> tuple[NDArray[np.float64], NDArray[np.float64], float]:
+    """A hard-disk gas: ``n`` equal disks of ``radius`` covering ``area_fraction`` of a
+    square box, on a square lattice (so none overlap), with random velocities of mean
+    square speed 2 (unit temperature, unit mass) and no net momentum.
+
+    Returns centres ``(n, 2)``, velocities ``(n, 2)`` and the side of the box (from
+    ``0`` to ``side`` on both axes). Shared by the ``gas`` demo,
+    ``benchmarks/bench_step.py`` and the tests.
+
+    Examples
+    --------
+    >>> centres, velocities, side = gas_scene(100, 0.4, seed=1)
+    >>> centres.shape, velocities.shape, round(side, 3)
+    ((100, 2), (100, 2), 28.025)
+    >>> bool(abs(velocities.sum(axis=0)).max() < 1e-9)
+    True
+    """
+    if not 0.0 < area_fraction < math.pi / 4:
+        raise ValueError(f"area_fraction must lie in (0, pi/4), got {area_fraction!r}")
+    rng = np.random.default_rng(seed)
+    side = math.sqrt(n * math.pi * radius * radius / area_fraction)
+    per_row = math.ceil(math.sqrt(n))
+    spacing = side / per_row
+    index = np.arange(n)
+    centres = np.column_stack([index % per_row, index // per_row]) * spacing + spacing / 2.0
+    velocities = rng.normal(0.0, 1.0, (n, 2))
+    velocities -= velocities.mean(axis=0)
+    velocities *= math.sqrt(2.0 * n / float((velocities**2).sum()))
+    return np.ascontiguousarray(centres), np.ascontiguousarray(velocities), side

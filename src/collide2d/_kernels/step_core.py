@@ -328,6 +328,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             logged = _log(
                 lf, li, logged, t, ib[i, OWNER], ib[j, OWNER], nx, ny, px, py, code, started
             )
+        # A slide or bounce leaves the pair not approaching (exactly; by rounding it
+        # may approach by an ulp, which must not make events without end).
+        resolved = report and (code == SLIDE or code == BOUNCE)
         # The changed bodies: new counters, the event cap, new predictions.
         nchanged = 0
         for b, moved in ((i, moved_i), (j, moved_j)):
@@ -340,6 +343,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 if ib[b, NEVENTS] > cap:
                     freeze(fb, ib, b)
                     stats[CAPPED] += 1
+                    resolved = False  # stopped: the other may now run into it
             ib[b, COUNTER] += 1
             changed[nchanged] = b
             nchanged += 1
@@ -362,6 +366,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     continue
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a2, b2, t, dt)
+                if resolved and a2 == i and b2 == j and tp <= t:
+                    continue  # the pair just resolved, met again only by rounding
                 if tp < dt:
                     size = push(
                         ht, hk, hc, size, tp, pack(op, a2, b2), ib[a2, COUNTER],

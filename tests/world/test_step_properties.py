@@ -1,0 +1,276 @@
+"""``World.step``'s guarantees as properties: no overlap left between stopping pairs at
+any speed, the exact reference event for event, determinism (runs, hash seeds,
+insertion order, a gas state after 10,000 steps), the Zeno guard, no tunnelling."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import subprocess
+import sys
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from collide2d import Circle, Rect, World, overlaps
+from collide2d.world.examples import disk_state, gas_world
+from tests.world.step_reference import reference_step
+
+STOPPING = ("slide", "touch", "bounce")
+CELL = 10
+
+
+@st.composite
+def bodies(draw, count=(2, 8), stopping=True, integer=False, speed=40):
+    """Bodies in separate cells of a 4 x 4 grid (none overlap at the start), sizes up
+    to 8, velocities up to ``speed``; some walls (infinite mass, still)."""
+    n = draw(st.integers(*count))
+    cells = draw(st.lists(st.integers(0, 15), min_size=n, max_size=n, unique=True))
+    number = st.integers(-speed, speed) if integer else st.floats(-speed, speed, width=32)
+    world = World()
+    for group_a in "ab":
+        for group_b in "ab":
+            names = STOPPING if stopping else (*STOPPING, "cross", "ignore")
+            response = draw(st.sampled_from(names))
+            world.set_response(
+                group_a, group_b, response, restitution=draw(st.sampled_from([0.0, 0.5, 1.0]))
+            )
+    for index, cell in enumerate(cells):
+        x0, y0 = (cell % 4) * CELL, (cell // 4) * CELL
+        wall = draw(st.booleans()) and draw(st.booleans())
+        velocity = (0, 0) if wall else (draw(number), draw(number))
+        mass = math.inf if wall else draw(st.sampled_from([1.0, 2.0, 0.5]))
+        if draw(st.booleans()):
+            r = draw(st.integers(1, 4)) if integer else draw(st.floats(0.25, 4.0))
+            shape = Circle(x0 + 5, y0 + 5, r)
+        else:
+            w = draw(st.integers(1, 8)) if integer else draw(st.floats(0.0, 8.0))
+            h = draw(st.integers(1, 8)) if integer else draw(st.floats(0.0, 8.0))
+            shape = Rect(x0 + 1, y0 + 1, w, h)
+        world.add(index, shape, velocity=velocity, mass=mass, group=draw(st.sampled_from("ab")))
+    return world
+
+
+def response_of(world: World, a: object, b: object) -> str:
+    codes, _ = world._responses_table()
+    table = world._table
+    code = codes[table.group[table.slot[a]], table.group[table.slot[b]]]
+    return ("ignore", "cross", "touch", "slide", "bounce")[int(code)]
+
+
+def stopping_overlaps(world: World) -> list[tuple[object, object]]:
+    items = list(world)
+    found = []
+    for k, a in enumerate(items):
+        for b in items[k + 1 :]:
+            if world.mass(a) == world.mass(b) == math.inf:
+                continue  # two immovable bodies pass as cross
+            if response_of(world, a, b) in STOPPING and overlaps(world.shape(a), world.shape(b)):
+                found.append((a, b))
+    return found
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(bodies(speed=1000), st.floats(0.01, 10.0))
+def test_no_stopping_pair_overlaps_after_a_step(world, dt):
+    for _ in range(3):
+        world.step(dt)
+        assert stopping_overlaps(world) == []
+
+
+def summary(contacts):
+    return [(c.a, c.b, c.response, c.started_overlapping) for c in contacts]
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=60)
+@given(bodies(count=(2, 6), stopping=False, integer=True, speed=12), st.sampled_from([1.0, 2.0]))
+def test_the_step_equals_the_exact_reference(world, dt):
+    expected = reference_step(world, dt)
+    times = Counter(c[0] for c in expected.contacts)
+    assume(max(times.values(), default=0) <= 3)  # jams end at the event cap, tested below
+    distinct = sorted(times)
+    # Contacts apart by less than rounding may come in either order in floats.
+    assume(all(b - a > 1e-9 for a, b in zip(distinct, distinct[1:], strict=False)))
+    result = world.step(dt)
+    assert summary(result.contacts) == [(c[1], c[2], c[7], c[8]) for c in expected.contacts]
+    for got, want in zip(result.contacts, expected.contacts, strict=True):
+        assert got.time == pytest.approx(float(want[0]), abs=1e-9)
+        assert got.normal.x == pytest.approx(float(want[3]), abs=1e-9)
+        assert got.normal.y == pytest.approx(float(want[4]), abs=1e-9)
+        assert got.point.x == pytest.approx(float(want[5]), abs=1e-6)
+        assert got.point.y == pytest.approx(float(want[6]), abs=1e-6)
+    for item, (x, y) in expected.positions.items():
+        shape = world.shape(item)
+        assert (shape.x, shape.y) == (
+            pytest.approx(float(x), abs=1e-6),
+            pytest.approx(float(y), abs=1e-6),
+        )
+        vx, vy = expected.velocities[item]
+        assert tuple(world.velocity(item)) == (
+            pytest.approx(float(vx), abs=1e-9),
+            pytest.approx(float(vy), abs=1e-9),
+        )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_circle_scenes_equal_the_exact_reference(seed):
+    rng = np.random.default_rng(seed)
+    world = World()
+    world.set_response("d", "d", "bounce", restitution=0.75)
+    for index in range(6):
+        x, y = divmod(index, 3)
+        velocity = rng.uniform(-6, 6, 2).tolist()
+        world.add(
+            index,
+            Circle(x * 7.0 + 3, y * 7.0 + 3, float(rng.uniform(1, 3))),
+            velocity=velocity,
+            group="d",
+        )
+    expected = reference_step(world, 2.0)
+    result = world.step(2.0)
+    assert summary(result.contacts) == [(c[1], c[2], c[7], c[8]) for c in expected.contacts]
+    assert len(result.contacts) > 0 or seed > 2
+    for item, (x, y) in expected.positions.items():
+        assert world.shape(item).x == pytest.approx(float(x), abs=1e-9)
+        assert world.shape(item).y == pytest.approx(float(y), abs=1e-9)
+
+
+# -- determinism ------------------------------------------------------------------------------
+
+
+def fingerprint(world: World, contacts) -> str:
+    digest = hashlib.sha256()
+    for item in sorted(world, key=repr):
+        digest.update(repr((item, world.shape(item), world.velocity(item))).encode())
+    digest.update(repr([tuple(c) for c in contacts]).encode())
+    return digest.hexdigest()
+
+
+def clusters(order: list[int]) -> World:
+    """Four clusters far apart that never interact; items added in ``order``."""
+    world = World()
+    world.set_response("x", "x", "bounce", restitution=0.5)
+    for cluster in order:
+        base = cluster * 1000.0
+        world.add((cluster, "a"), Circle(base, 0, 2), velocity=(3, 0.5), group="x")
+        world.add((cluster, "b"), Rect(base + 10, -3, 4, 6), velocity=(-2, 0), group="x")
+        world.add((cluster, "c"), Rect(base + 5, 8, 3, 3), velocity=(0, -4), group="x")
+    return world
+
+
+def test_permuting_the_order_of_bodies_that_never_meet_changes_nothing():
+    results = []
+    for order in ([0, 1, 2, 3], [3, 1, 0, 2], [2, 3, 1, 0]):
+        world = clusters(order)
+        per_cluster: dict[int, list] = {}
+        for _ in range(5):
+            for contact in world.step(1.0).contacts:
+                per_cluster.setdefault(contact.a[0], []).append(contact)
+        state = {item: (world.shape(item), world.velocity(item)) for item in world}
+        results.append((state, per_cluster))
+    assert results[0] == results[1] == results[2]
+    assert all(len(v) > 0 for v in results[0][1].values())
+
+
+SCRIPT = """
+import hashlib, sys
+sys.path.insert(0, {root!r})
+from collide2d.world.examples import gas_world, disk_state
+world = gas_world(60, 0.5, seed=4)
+contacts = []
+for _ in range(50):
+    contacts += [tuple(c) for c in world.step(0.25).contacts]
+print(hashlib.sha256(disk_state(world, 60).tobytes() + repr(contacts).encode()).hexdigest())
+"""
+
+
+def test_bit_identical_across_hash_seeds_and_thread_counts():
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    code = SCRIPT.format(root=root)
+    outputs = set()
+    for seed, threads in (("0", "1"), ("12345", "2"), ("random", "1")):
+        env = dict(os.environ, PYTHONHASHSEED=seed, NUMBA_NUM_THREADS=threads)
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=True,
+        )
+        outputs.add(done.stdout.strip())
+    world = gas_world(60, 0.5, seed=4)
+    contacts = []
+    for _ in range(50):
+        contacts += [tuple(c) for c in world.step(0.25).contacts]
+    here = hashlib.sha256(disk_state(world, 60).tobytes() + repr(contacts).encode()).hexdigest()
+    assert outputs == {here}
+
+
+GAS_HASH = "97774c32e92a51b3a1984f88f495a787f88a5e9edc44479812c2a7c3bf13d960"
+
+
+def test_gas_state_after_10000_steps():
+    """A 40-disk gas, 10,000 steps: the state hash is fixed (any change to the order
+    of events, a response or rounding shows here), energy is kept and no disk left the
+    box or overlaps another."""
+    world = gas_world(40, 0.5, seed=7)
+    energy = float((disk_state(world, 40)[:, 2:] ** 2).sum())
+    for _ in range(10_000):
+        world.step(0.05)
+    rows = disk_state(world, 40)
+    assert float((rows[:, 2:] ** 2).sum()) == pytest.approx(energy, rel=1e-9)
+    side = world.shape("right").x
+    assert (rows[:, :2] >= 1.0).all() and (rows[:, :2] <= side - 1.0).all()
+    assert stopping_overlaps(world) == []
+    assert hashlib.sha256(rows.tobytes()).hexdigest() == GAS_HASH
+
+
+# -- bounded work, no tunnelling --------------------------------------------------------------
+
+
+def test_a_jammed_ball_is_capped_and_left_apart():
+    world = World()
+    world.set_response("ball", "wall", "bounce")
+    world.add("left", Rect(-10, -10, 10, 20), mass=math.inf, group="wall")
+    world.add("right", Rect(2 + 1e-9, -10, 10, 20), mass=math.inf, group="wall")
+    world.add("ball", Circle(1, 0, 1), velocity=(5, 0), group="ball")
+    result = world.step(1.0, event_cap=16)
+    assert result.stats.capped == 1
+    assert len(result.contacts) == 17  # the cap, then one more ends it
+    assert stopping_overlaps(world) == []
+
+
+def test_a_stack_pressed_into_the_floor_is_bounded():
+    world = World()
+    world.add("floor", Rect(-10, 10, 40, 5), mass=math.inf)
+    for k in range(10):
+        world.add(k, Rect(0, 9 - k, 5, 1), velocity=(0, 3))
+    for _ in range(5):
+        result = world.step(1.0)
+        assert result.stats.events <= 64 * 11 + 11
+        assert stopping_overlaps(world) == []
+    assert [world.shape(k).y for k in range(10)] == [9.0 - k for k in range(10)]
+
+
+def test_fast_bullets_never_tunnel_through_thin_walls():
+    world = World()
+    world.set_response("bullet", "wall", "touch")
+    world.set_response("bullet", "bullet", "cross")
+    world.add("wall", Rect(100, -1000, 0.01, 2000), mass=math.inf, group="wall")
+    rng = np.random.default_rng(5)
+    for k in range(300):
+        speed = float(rng.uniform(1e3, 1e7))
+        world.add(
+            k,
+            Circle(0, float(rng.uniform(-500, 500)), 0.05),
+            velocity=(speed, float(rng.uniform(-50, 50))),
+            group="bullet",
+        )
+    result = world.step(1.0)
+    assert sum(c.response == "touch" for c in result.contacts) == 300
+    assert all(world.shape(k).x + 0.05 <= 100 for k in range(300))
