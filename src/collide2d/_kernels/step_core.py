@@ -330,7 +330,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             )
         # A slide or bounce leaves the pair not approaching (exactly; by rounding it
         # may approach by an ulp, which must not make events without end).
-        resolved = report and (code == SLIDE or code == BOUNCE)
+        resolved = report and (code in (SLIDE, BOUNCE))
         # The changed bodies: new counters, the event cap, new predictions.
         nchanged = 0
         for b, moved in ((i, moved_i), (j, moved_j)):
