@@ -190,3 +190,30 @@ def test_platformer_digs_a_hole_and_resets(app):
     assert demo.hill.mask.count() < before
     demo.reset()
     assert demo.collected == 0 and "player" in demo.world
+
+
+def test_gas_histogram_converges_to_maxwell_boltzmann(app, tmp_path):
+    from collide2d.demos.gas import BINS, CURVE, DISKS, TOP_SPEED, GasDemo
+
+    demo = GasDemo()
+    path = app.run_headless(demo, 40, tmp_path)
+    assert demo.speed > 1.0 and demo.show_predicted  # the script turned the wheel and P
+    assert demo.events > 0 and 0.99 * 40 * DISKS < demo.counts.sum() <= 40 * DISKS
+    density = demo.counts / (demo.counts.sum() * TOP_SPEED / BINS)
+    centres = (np.arange(BINS) + 0.5) * TOP_SPEED / BINS
+    expected = centres * np.exp(-(centres**2) / 2)
+    assert np.abs(density - expected).max() < 0.08
+    state = demo.state
+    assert (state[:, :2] > 0).all() and (state[:, :2] < demo.side).all()
+    assert _count(_pixels(path), CURVE) > 100
+    assert demo.predicted(4.0)  # pairs about to meet
+
+
+def test_rush_nothing_passes_through_and_contacts_flash(app, tmp_path):
+    from collide2d.demos.rush import FLASH, RushDemo
+
+    demo = RushDemo()
+    path = app.run_headless(demo, 120, tmp_path)
+    assert demo.escaped == 0 and demo.outside() == 0
+    assert demo.flashes
+    assert _count(_pixels(path), FLASH) > 20

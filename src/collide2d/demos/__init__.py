@@ -21,6 +21,8 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "rects": ("collide2d.demos.rects", "RectsDemo"),
     "masks": ("collide2d.demos.masks", "MasksDemo"),
     "platformer": ("collide2d.demos.platformer", "PlatformerDemo"),
+    "gas": ("collide2d.demos.gas", "GasDemo"),
+    "rush": ("collide2d.demos.rush", "RushDemo"),
 }
 """Demo name -> (module, class)."""
 
