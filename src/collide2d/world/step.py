@@ -95,14 +95,14 @@ def run(
     seconds = time.perf_counter() - start
     # Write back the rows of the plain (not mask) moving bodies.
     back = moving[kind[ib[moving, shapes.OWNER]] != MASK]
-    out = fb[back][:, [shapes.X, shapes.Y, shapes.VX, shapes.VY]]
+    out = fb[back][:, [shapes.X, shapes.Y, shapes.VX, shapes.VY]] + 0.0  # no -0.0
     place(live[ib[back, shapes.OWNER]].tolist(), out)
     items = table.items
     names = [items[slot] for slot in live.tolist()]
     contacts = [
         _new(Contact, (t, names[a], names[b], _new(Vec2, (nx, ny)), _new(Vec2, (px, py)),
                        RESPONSES[code], bool(started)))
-        for (t, nx, ny, px, py), (a, b, code, started) in zip(lf.tolist(), li.tolist(), strict=True)
+        for (t, nx, ny, px, py), (a, b, code, started) in zip((lf + 0.0).tolist(), li.tolist(), strict=True)
     ]  # fmt: skip
     return StepResult(contacts, StepStats(*stats.tolist(), seconds))
 
