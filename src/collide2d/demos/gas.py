@@ -46,7 +46,7 @@ class GasDemo(Demo):
 
     def _reset(self) -> None:
         self.world = gas_world(DISKS, AREA_FRACTION, seed=3, radius=RADIUS)
-        self.side = float(self.world.shape("right").x)  # type: ignore[union-attr]
+        self.side = float(self.world.shape("right").x)
         self.scale = (self.size[1] - 40) / self.side
         self.state = disk_state(self.world, DISKS)
         self.events = self.stale = 0

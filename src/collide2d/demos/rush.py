@@ -44,13 +44,15 @@ class RushDemo(Demo):
         world = World()
         world.set_response("body", "wall", "bounce")
         world.set_response("body", "body", "bounce", restitution=0.9)
-        world.add("top", Rect(-100.0, TOP - THICK, width + 200.0, THICK), mass=math.inf, group="wall")
+        world.add(
+            "top", Rect(-100.0, TOP - THICK, width + 200.0, THICK), mass=math.inf, group="wall"
+        )
         world.add("bottom", Rect(-100.0, BOTTOM, width + 200.0, THICK), mass=math.inf, group="wall")
         # Baffles: thin walls from the top or the bottom, leaving a gap.
-        self.walls = ["top", "bottom"]
-        for k, x in enumerate(range(200, int(width) - 100, 130)):
-            y, h = (TOP, 330.0) if k % 2 == 0 else (BOTTOM - 330.0, 330.0)
-            world.add(("baffle", k), Rect(float(x), y, THICK, h), mass=math.inf, group="wall")
+        self.walls: list[object] = ["top", "bottom"]
+        for k, left in enumerate(range(200, int(width) - 100, 130)):
+            top, h = (TOP, 330.0) if k % 2 == 0 else (BOTTOM - 330.0, 330.0)
+            world.add(("baffle", k), Rect(float(left), top, THICK, h), mass=math.inf, group="wall")
             self.walls.append(("baffle", k))
         rng = np.random.default_rng(11)
         self.bodies = []
@@ -96,7 +98,8 @@ class RushDemo(Demo):
             left, _, right, _ = _box(shape)
             if left > width + 40.0 or right < -40.0:  # wrap round, to the other end
                 shift = -(width + 60.0) if left > width else width + 60.0
-                self.world.update(k, type(shape)(shape[0] + shift, *shape[1:]))  # type: ignore[arg-type, index]
+                moved = _shifted(shape, shift)
+                self.world.update(k, moved)
         self.escaped = max(self.escaped, self.outside())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -120,7 +123,14 @@ class RushDemo(Demo):
 
 
 def _box(shape: object) -> tuple[float, float, float, float]:
-    if type(shape) is Circle:
+    if isinstance(shape, Circle):
         return shape.x - shape.r, shape.y - shape.r, shape.x + shape.r, shape.y + shape.r
-    x, y, w, h = shape  # type: ignore[misc]
-    return x, y, x + w, y + h
+    assert isinstance(shape, Rect)
+    return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+
+
+def _shifted(shape: object, dx: float) -> Rect | Circle:
+    if isinstance(shape, Circle):
+        return Circle(shape.x + dx, shape.y, shape.r)
+    assert isinstance(shape, Rect)
+    return Rect(shape.x + dx, shape.y, shape.w, shape.h)

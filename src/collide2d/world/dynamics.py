@@ -179,7 +179,7 @@ class WorldDynamics:
             hash(group)
         except TypeError:
             raise TypeError(f"group must be hashable, got {group!r}") from None
-        return value, weight, self._group_id(group)  # type: ignore[arg-type]
+        return value, weight, self._group_id(group)
 
     @staticmethod
     def _checked_velocity(shape: AnyShape, velocity: object) -> tuple[float, float]:

@@ -53,6 +53,6 @@ def disk_state(world: World, n: int) -> np.ndarray:
     rows = np.empty((n, 4))
     for index in range(n):
         shape = world.shape(index)
-        rows[index, :2] = shape.x, shape.y  # type: ignore[union-attr]
+        rows[index, :2] = shape.x, shape.y
         rows[index, 2:] = world.velocity(index)
     return rows

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
 from collide2d._kernels import lazy
 from collide2d.geometry import _checks
 from collide2d.geometry.vec2 import Vec2
+from collide2d.mask.placed import PlacedMask
 from collide2d.world.step_result import Contact, StepResult, StepStats
 from collide2d.world.table import CIRCLE, MASK, ItemTable
 
@@ -40,7 +41,7 @@ _new = tuple.__new__
 
 def run(
     table: ItemTable,
-    masks: dict[int, object],
+    masks: Mapping[int, PlacedMask],
     responses: np.ndarray,
     restitution: np.ndarray,
     dt: float,
@@ -53,7 +54,7 @@ def run(
     live = table.live()
     kind = table.kind[live]
     is_mask = kind == MASK
-    pieces = {slot: masks[slot].mask.boxes() for slot in live[is_mask].tolist()}  # type: ignore[attr-defined]
+    pieces = {slot: masks[slot].mask.boxes() for slot in live[is_mask].tolist()}
     counts = np.ones(len(live), dtype=np.int64)
     counts[is_mask] = [len(pieces[slot]) for slot in live[is_mask].tolist()]
     first = np.cumsum(counts) - counts
@@ -76,8 +77,8 @@ def run(
     for k, slot in zip(first[is_mask].tolist(), live[is_mask].tolist(), strict=True):
         boxes, placed = pieces[slot], masks[slot]
         span = slice(k, k + len(boxes))
-        fb[span, shapes.X] = placed.x + boxes[:, 0]  # type: ignore[attr-defined]
-        fb[span, shapes.Y] = placed.y + boxes[:, 1]  # type: ignore[attr-defined]
+        fb[span, shapes.X] = placed.x + boxes[:, 0]
+        fb[span, shapes.Y] = placed.y + boxes[:, 1]
         fb[span, shapes.W] = boxes[:, 2] - boxes[:, 0]
         fb[span, shapes.H] = boxes[:, 3] - boxes[:, 1]
         ib[span, shapes.GROUP] = table.group[slot]
@@ -99,12 +100,16 @@ def run(
     place(live[ib[back, shapes.OWNER]].tolist(), out)
     items = table.items
     names = [items[slot] for slot in live.tolist()]
+    floats = (lf + 0.0).tolist()  # no -0.0
     contacts = [
         _new(Contact, (t, names[a], names[b], _new(Vec2, (nx, ny)), _new(Vec2, (px, py)),
                        RESPONSES[code], bool(started)))
-        for (t, nx, ny, px, py), (a, b, code, started) in zip((lf + 0.0).tolist(), li.tolist(), strict=True)
+        for (t, nx, ny, px, py), (a, b, code, started) in zip(floats, li.tolist(), strict=True)
     ]  # fmt: skip
-    return StepResult(contacts, StepStats(*stats.tolist(), seconds))
+    events, stale, predictions, crossings, capped, nudged = stats.tolist()
+    return StepResult(
+        contacts, StepStats(events, stale, predictions, crossings, capped, nudged, seconds)
+    )
 
 
 def _grid(
@@ -163,7 +168,7 @@ def response_code(name: object) -> int:
     """The core's code for a response name; ``ValueError`` naming it if unknown."""
     if name not in RESPONSES:
         raise ValueError(f"name must be one of {', '.join(RESPONSES)}, got {name!r}")
-    return RESPONSES.index(name)  # type: ignore[arg-type]
+    return RESPONSES.index(name)
 
 
 def checked_dt(dt: object) -> float:
