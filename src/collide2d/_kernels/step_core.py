@@ -35,6 +35,7 @@ from collide2d._kernels.step_grid import (
     covers_meet,
     fixed_lists,
     gather,
+    gather_near,
     link,
     next_crossing,
     unlink,
@@ -161,10 +162,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         while size + n + 2 > ht.shape[0]:
             ht, hk, hc = grown(ht, hk, hc)
         stamp += 1
-        count = gather(
-            ib, fstart, fbody, head, nbody, nnext, cols,
-            ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1], i, stamp, cand, 0,
-        )  # fmt: skip
+        count = gather_near(ib, fstart, fbody, head, nbody, nnext, cols, i, stamp, cand)
         for k in range(count):
             j = cand[k]
             if ib[j, FIXED] == 0 and j < i:
@@ -352,10 +350,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             stamp += 1
             if m == 1:
                 ib[changed[0], STAMP] = stamp  # the pair was predicted from the first
-            count = gather(
-                ib, fstart, fbody, head, nbody, nnext, cols,
-                ib[b, CX0], ib[b, CX1], ib[b, CY0], ib[b, CY1], b, stamp, cand, 0,
-            )  # fmt: skip
+            count = gather_near(ib, fstart, fbody, head, nbody, nnext, cols, b, stamp, cand)
             for k in range(count):
                 other = cand[k]
                 a2, b2 = (b, other) if b < other else (other, b)
@@ -386,10 +381,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         clean = True
         for i in moving:
             stamp += 1
-            count = gather(
-                ib, fstart, fbody, head, nbody, nnext, cols,
-                ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1], i, stamp, cand, 0,
-            )  # fmt: skip
+            count = gather_near(ib, fstart, fbody, head, nbody, nnext, cols, i, stamp, cand)
             for k in range(count):
                 j = cand[k]
                 rc = responses[ib[i, GROUP], ib[j, GROUP]]

@@ -177,3 +177,12 @@ def next_crossing(fb, ib, i, now, grid):
 @kernel
 def is_fixed(ib, j):
     return ib[j, FIXED] != 0
+
+
+@kernel
+def gather_near(ib, fstart, fbody, head, nbody, nnext, cols, i, stamp, out):
+    """:func:`gather` over the cells body ``i`` covers now, into ``out`` from 0."""
+    return gather(
+        ib, fstart, fbody, head, nbody, nnext, cols,
+        ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1], i, stamp, out, 0,
+    )  # fmt: skip
