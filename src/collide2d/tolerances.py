@@ -35,3 +35,8 @@ scaling is exact and the comparison stays exact)."""
 
 UNDERFLOW_SCALE = 2.0**600
 """The exact scale applied to lengths below ``SQUARE_UNDERFLOW`` (see there)."""
+
+SQUARE_OVERFLOW = 2.0**511
+"""At or above this (or when a difference of coordinates overflows to ``inf``), a
+square in a circle overlap test would overflow: the test is then made in exact
+rational arithmetic instead (only shapes near ``1e154`` and beyond take that path)."""

@@ -1,3 +1,4 @@
+import math
 from fractions import Fraction
 
 import pytest
@@ -94,3 +95,32 @@ def test_shapes_refuse_negative_sizes(size):
         Rect(0, 0, size, 1)
     with pytest.raises(ValueError, match="r must be >= 0"):
         Circle(0, 0, size)
+
+
+huge = st.sampled_from([1e154, 1e200, 1e300, 1.7976931348623157e308, 3.0, 0.0])
+signed_huge = st.tuples(huge, st.sampled_from([1.0, -1.0, 0.5])).map(lambda p: p[0] * p[1])
+
+
+@given(
+    a=st.builds(Circle, signed_huge, signed_huge, huge),
+    b=st.one_of(
+        st.builds(Circle, signed_huge, signed_huge, huge),
+        st.builds(Rect, signed_huge, signed_huge, huge, huge),
+    ),
+)
+def test_circles_near_the_largest_floats_are_decided_exactly(a, b):
+    """Squares of 1e200 overflow to inf: those tests are made in rationals."""
+    cx, cy, r = (Fraction(v) for v in a)
+    if isinstance(b, Circle):
+        bx, by, br = (Fraction(v) for v in b)
+        expected = (cx - bx) ** 2 + (cy - by) ** 2 < (r + br) ** 2
+    else:
+        left, top = Fraction(b.x), Fraction(b.y)
+        right = Fraction(b.right) if math.isfinite(b.right) else left + Fraction(b.w)
+        bottom = Fraction(b.bottom) if math.isfinite(b.bottom) else top + Fraction(b.h)
+        dx = max(left - cx, Fraction(0), cx - right)
+        dy = max(top - cy, Fraction(0), cy - bottom)
+        expected = (r > 0 and dx * dx + dy * dy < r * r) or (
+            r == 0 and left < cx < right and top < cy < bottom
+        )
+    assert overlaps(a, b) == expected == overlaps(b, a)

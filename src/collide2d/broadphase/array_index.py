@@ -160,7 +160,16 @@ class ArrayIndex(Index):
             self._flush()
             used = len(self._slot_keys)
             live = np.flatnonzero(self._alive[:used])
-            found, counters, _ = find_pairs(self._box[live], _NO_CIRCLES, 0, self.method)
+            box = self._box[live]
+            circle = self._round[live]
+            if circle.any():
+                # A circle's bounds, an ulp wider: at 1e308 (or a radius below the
+                # spacing of its centre) they collapse to a segment, and the search,
+                # which treats zero-width boxes as points, would miss its pairs.
+                with np.errstate(over="ignore"):
+                    box[circle, :2] = np.nextafter(box[circle, :2], -np.inf)
+                    box[circle, 2:] = np.nextafter(box[circle, 2:], np.inf)
+            found, counters, _ = find_pairs(box, _NO_CIRCLES, 0, self.method)
             tests = int(counters[0])
             slots = live[found]  # pairs of slots: sorted, as live is increasing
             round_ = self._round[slots]

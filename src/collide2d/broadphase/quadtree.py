@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 
 from collide2d.broadphase._index import Box
@@ -45,6 +46,11 @@ class _Node:
         ]
 
 
+MAX_GROWTH = 64
+"""Doublings of the root for one shape at most; a shape it cannot reach in as many
+(or only through an edge that overflows float64) is kept in a list apart."""
+
+
 class Quadtree(CachedPairsIndex):
     """A region quadtree: a leaf splits when it holds too many shapes.
 
@@ -52,7 +58,10 @@ class Quadtree(CachedPairsIndex):
     ``capacity`` shapes splits into four quadrants, unless it is at ``max_depth``
     or every shape it holds spans its centre (then no quadrant would hold fewer).
     When a shape falls outside the root (or no ``bounds`` were given) the root
-    doubles toward it until it fits and the shapes are re-inserted.
+    doubles toward it until it fits and the shapes are re-inserted. A shape the root
+    cannot reach in 64 doublings, or only through coordinates that overflow float64
+    (edges near ``1e308``), is kept in a short list apart that every query checks: no
+    input makes the tree grow without end.
 
     Parameters
     ----------
@@ -87,38 +96,54 @@ class Quadtree(CachedPairsIndex):
         self.capacity = capacity
         self.max_depth = max_depth
         self._root: _Node | None = None
+        self._outside: dict[Key, Box] = {}
         if bounds is not None:
             self._root = self._square(bounds.left, bounds.top, bounds.right, bounds.bottom)
 
     @staticmethod
-    def _square(left: float, top: float, right: float, bottom: float) -> _Node:
+    def _square(left: float, top: float, right: float, bottom: float) -> _Node | None:
+        """A square root region from ``(left, top)`` holding the box, or None if its
+        edges would not be finite or its side is lost in the coordinates' rounding."""
         side = max(right - left, bottom - top, 1.0)
-        return _Node(left, top, left + side, top + side, 0)
+        # At 1e16 a side of 1 is below the spacing of floats: take a side that shows.
+        side = max(side, 2.0**20 * math.ulp(max(abs(left), abs(top))))
+        node = _Node(left, top, left + side, top + side, 0)
+        return node if _usable(node) and node.right >= right and node.bottom >= bottom else None
 
     # -- mutation ----------------------------------------------------------------------
     def _insert(self, key: Key, box: Box) -> None:
         root = self._root
         if root is None:
             root = self._root = self._square(*box)
+            if root is None:
+                self._outside[key] = box
+                return
         if not (
             root.left <= box[0]
             and box[2] <= root.right
             and root.top <= box[1]
             and box[3] <= root.bottom
         ):
-            self._grow(box, key)
-            root = self._root
-            if root is None:  # pragma: no cover - _grow always sets a root
-                raise RuntimeError("quadtree lost its root")
+            grown = self._grown(root, box)
+            if grown is None:
+                self._outside[key] = box
+                return
+            self._root = root = grown
+            for other, other_box in self._boxes.items():
+                # key's stored box is stale during an update; the outside stay there
+                if other != key and other not in self._outside:
+                    self._insert_into(root, other, other_box)
         self._insert_into(root, key, box)
 
-    def _grow(self, box: Box, key: Key) -> None:
-        """Double the root toward ``box`` until it fits; re-insert the shapes but ``key``."""
-        root = self._root
-        if root is None:  # pragma: no cover
-            raise RuntimeError("no root to grow")
+    @staticmethod
+    def _grown(root: _Node, box: Box) -> _Node | None:
+        """An empty root doubled toward ``box`` until it holds it, or None if that
+        takes more than ``MAX_GROWTH`` doublings or leaves the finite floats."""
         left, top, right, bottom = root.left, root.top, root.right, root.bottom
-        while not (left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom):
+        for _ in range(MAX_GROWTH):
+            if left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom:
+                node = _Node(left, top, right, bottom, 0)
+                return node if _usable(node) else None
             side = right - left
             if box[0] < left:
                 left -= side
@@ -128,7 +153,7 @@ class Quadtree(CachedPairsIndex):
                 top -= side
             else:
                 bottom += side
-        self._root = _Node(left, top, right, bottom, 0)
+        return None
         for other, other_box in self._boxes.items():
             if other != key:  # key's stored box is stale during an update
                 self._insert_into(self._root, other, other_box)
@@ -163,6 +188,8 @@ class Quadtree(CachedPairsIndex):
                 self._split(child)
 
     def _delete(self, key: Key, box: Box) -> None:
+        if self._outside.pop(key, None) is not None:
+            return
         if self._root is not None:
             self._delete_from(self._root, key, box)
 
@@ -185,8 +212,8 @@ class Quadtree(CachedPairsIndex):
 
     # -- candidates ----------------------------------------------------------------------
     def _candidates(self, box: Box) -> Iterable[Key]:
-        found: dict[Key, None] = {}
-        visits = 0
+        found: dict[Key, None] = dict.fromkeys(self._outside)
+        visits = len(self._outside)
         if self._root is not None and self._root.touches(box):
             stack = [self._root]
             while stack:
@@ -200,6 +227,11 @@ class Quadtree(CachedPairsIndex):
         return found
 
     def _candidate_pairs(self) -> Iterator[tuple[Key, Key]]:
+        self.stats.count(visits=len(self._outside))
+        for a in self._outside:  # the base class skips pairs it has already tested
+            for b in self._shapes:
+                if b != a:
+                    yield a, b
         for leaf in self._walk():
             self.stats.count(visits=1)
             keys = list(leaf.items or ())
@@ -242,10 +274,15 @@ class Quadtree(CachedPairsIndex):
     def _validate_structure(self) -> None:
         root = self._root
         if root is None:
-            if self._shapes:
+            if self._shapes.keys() != self._outside.keys():
                 raise AssertionError("shapes but no root")
             return
+        for key, box in self._outside.items():
+            if self._boxes.get(key) != box:
+                raise AssertionError(f"{key!r} is kept outside with a stale box")
         for key, box in self._boxes.items():
+            if key in self._outside:
+                continue
             if not (root.left <= box[0] and box[2] <= root.right):
                 raise AssertionError(f"{key!r} lies outside the root")
             if not (root.top <= box[1] and box[3] <= root.bottom):
@@ -258,5 +295,13 @@ class Quadtree(CachedPairsIndex):
                 if self._boxes.get(key) != box or not leaf.touches(box):
                     raise AssertionError(f"{key!r} is filed in a leaf it does not touch")
             for key, box in self._boxes.items():
-                if leaf.touches(box) and key not in items:
+                if leaf.touches(box) and key not in items and key not in self._outside:
                     raise AssertionError(f"{key!r} is missing from a leaf it touches")
+
+
+def _usable(node: _Node) -> bool:
+    """Whether a region's edges, side and centre are finite floats (halving it then
+    makes progress or stops at ``max_depth``)."""
+    return math.isfinite(node.right - node.left) and math.isfinite(node.bottom - node.top) and (
+        math.isfinite(node.left + node.right) and math.isfinite(node.top + node.bottom)
+    )

@@ -15,7 +15,11 @@ Cell = tuple[int, int]
 
 MAX_CELLS_PER_SHAPE = 1024
 """A shape whose bounds touch more cells than this is kept in a short list of
-large shapes that every query checks, instead of in the cells."""
+large shapes that every query checks, instead of in the cells; so is a shape whose
+cell numbers overflow (an edge at ``inf``, as ``Rect(1e308, 0, 1e308, 1)`` has)."""
+
+Span = tuple[int, int, int, int] | None
+"""The cells a box touches (first and last column and row), None if they overflow."""
 
 
 class UniformGrid(CachedPairsIndex):
@@ -47,22 +51,25 @@ class UniformGrid(CachedPairsIndex):
         super().__init__()
         self.cell_size = size
         self._cells: dict[Cell, dict[Key, None]] = {}
-        self._ranges: dict[Key, tuple[int, int, int, int]] = {}
+        self._ranges: dict[Key, Span] = {}
         self._large: dict[Key, None] = {}
 
-    def _range(self, box: Box) -> tuple[int, int, int, int]:
+    def _range(self, box: Box) -> Span:
         c = self.cell_size
-        return (
-            math.floor(box[0] / c),
-            math.floor(box[1] / c),
-            math.floor(box[2] / c),
-            math.floor(box[3] / c),
-        )
+        try:
+            return (
+                math.floor(box[0] / c),
+                math.floor(box[1] / c),
+                math.floor(box[2] / c),
+                math.floor(box[3] / c),
+            )
+        except OverflowError:  # an edge (or edge / cell_size) beyond the floats
+            return None
 
     def _insert(self, key: Key, box: Box) -> None:
         span = self._range(box)
         self._ranges[key] = span
-        if _area(span) > MAX_CELLS_PER_SHAPE:
+        if span is None or _area(span) > MAX_CELLS_PER_SHAPE:
             self._large[key] = None
             return
         cells = self._cells
@@ -80,7 +87,7 @@ class UniformGrid(CachedPairsIndex):
 
     def _delete(self, key: Key, box: Box) -> None:
         span = self._ranges.pop(key)
-        if key in self._large:
+        if span is None or key in self._large:
             del self._large[key]
             return
         cells = self._cells
@@ -93,6 +100,9 @@ class UniformGrid(CachedPairsIndex):
     def _candidates(self, box: Box) -> Iterable[Key]:
         cells = self._cells
         span = self._range(box)
+        if span is None:  # a query beyond the floats: every shape is a candidate
+            self.stats.count(visits=len(cells) + len(self._large))
+            return dict.fromkeys(self._shapes)
         x0, y0, x1, y1 = span
         if x0 == x1 and y0 == y1 and not self._large:  # the common case: one cell
             self.stats.count(visits=1)
@@ -137,11 +147,12 @@ class UniformGrid(CachedPairsIndex):
         for key, box in self._boxes.items():
             if self._ranges[key] != self._range(box):
                 raise AssertionError(f"stale cell range for {key!r}")
-            if (key in self._large) != (_area(self._ranges[key]) > MAX_CELLS_PER_SHAPE):
+            span = self._ranges[key]
+            if (key in self._large) != (span is None or _area(span) > MAX_CELLS_PER_SHAPE):
                 raise AssertionError(f"{key!r} is misfiled between cells and large shapes")
-            if key in self._large:
+            if span is None or key in self._large:
                 continue
-            for cell in _cells_in(self._ranges[key]):
+            for cell in _cells_in(span):
                 expected.setdefault(cell, set()).add(key)
         actual = {cell: set(bucket) for cell, bucket in self._cells.items()}
         if actual != expected:

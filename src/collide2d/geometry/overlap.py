@@ -8,9 +8,12 @@ merely share an x or a y range; we do not).
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
-from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
+from collide2d.tolerances import SQUARE_OVERFLOW, SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 Shape = Rect | Circle
 """A rectangle or a circle: what the geometry, the broadphases and the batch API take."""
@@ -40,6 +43,10 @@ def overlaps_circle_circle(a: Circle, b: Circle) -> bool:
     dx = a[0] - b[0]
     dy = a[1] - b[1]
     reach = a[2] + b[2]
+    if not (reach < SQUARE_OVERFLOW and -SQUARE_OVERFLOW < dx < SQUARE_OVERFLOW
+            and -SQUARE_OVERFLOW < dy < SQUARE_OVERFLOW):  # fmt: skip
+        ex, ey = Fraction(a[0]) - Fraction(b[0]), Fraction(a[1]) - Fraction(b[1])
+        return ex * ex + ey * ey < (Fraction(a[2]) + Fraction(b[2])) ** 2
     if reach < SQUARE_UNDERFLOW:  # tiny radii: scale exactly so the squares keep their bits
         dx, dy, reach = dx * UNDERFLOW_SCALE, dy * UNDERFLOW_SCALE, reach * UNDERFLOW_SCALE
     return dx * dx + dy * dy < reach * reach
@@ -65,8 +72,24 @@ def overlaps_circle_rect(circle: Circle, rect: Rect) -> bool:
         return left < cx < right and top < cy < bottom
     dx = left - cx if cx < left else (cx - right if cx > right else 0.0)
     dy = top - cy if cy < top else (cy - bottom if cy > bottom else 0.0)
+    if not (r < SQUARE_OVERFLOW and dx < SQUARE_OVERFLOW and dy < SQUARE_OVERFLOW):
+        return _circle_rect_exact(circle, rect)
     if r < SQUARE_UNDERFLOW:  # tiny radius: scale exactly so the squares keep their bits
         dx, dy, r = dx * UNDERFLOW_SCALE, dy * UNDERFLOW_SCALE, r * UNDERFLOW_SCALE
+    return dx * dx + dy * dy < r * r
+
+
+def _circle_rect_exact(circle: Circle, rect: Rect) -> bool:
+    """``overlaps_circle_rect`` in rational arithmetic (no square overflows)."""
+    cx, cy, r = (Fraction(v) for v in circle)
+    left, top = Fraction(rect[0]), Fraction(rect[1])
+    # The edges as the float path has them (x + w rounded), unless that overflows.
+    right, bottom = (
+        Fraction(e) if math.isfinite(e) else start + Fraction(size)
+        for e, start, size in ((rect.right, left, rect[2]), (rect.bottom, top, rect[3]))
+    )
+    dx = left - cx if cx < left else (cx - right if cx > right else Fraction(0))
+    dy = top - cy if cy < top else (cy - bottom if cy > bottom else Fraction(0))
     return dx * dx + dy * dy < r * r
 
 
