@@ -137,8 +137,12 @@ def test_many_pairs_grow_the_output_buffer():
         ([[0, 0, -1, 1]], ValueError, "boxes sizes must be >= 0; row 0"),
         ([[0, 0, 1, 1], [np.nan, 0, 1, 1]], ValueError, "boxes must be finite; row 1"),
         ([[0, np.inf, 1, 1]], ValueError, "boxes must be finite"),
-        ([["a", 0, 1, 1]], TypeError, "boxes must be an array of numbers"),
+        ([["a", 0, 1, 1]], TypeError, "boxes must be an array of real numbers"),
         (np.zeros((2, 4, 1)), ValueError, "boxes must have shape"),
+        # numpy would drop the imaginary part with a warning, and read None as NaN
+        (np.array([[0, 0, 1, 1j]]), TypeError, "boxes must be an array of real.*complex"),
+        (np.array([[0, 0, 1, 1], [None, 0, 1, 1]], dtype=object), TypeError, "row 1 holds None"),
+        ([[0, 0, 1, 1], [0, 0, 1, "2"]], TypeError, "boxes must be an array of real"),
     ],
 )
 def test_bad_arrays_are_rejected_naming_the_argument(value, error, message):
@@ -212,3 +216,30 @@ def test_bad_numbers_from_the_catalogue_are_refused(bad):
 def test_stats_must_be_a_stats_record():
     with pytest.raises(TypeError, match="stats must be a collide2d.Stats"):
         overlapping_pairs([[0, 0, 1, 1]], stats="x")
+
+
+magnitude = st.sampled_from([0.0, 1.0, 3.0, 1e150, 1e154, 1e200, 1e300, 1.7976931348623157e308])
+signed = st.tuples(magnitude, st.sampled_from([1.0, -1.0, 0.5])).map(lambda p: p[0] * p[1])
+
+
+@given(
+    st.lists(st.tuples(signed, signed, magnitude), max_size=12).map(
+        lambda rows: np.array(rows, dtype=float).reshape(-1, 3)
+    ),
+    st.lists(st.tuples(signed, signed, magnitude, magnitude), max_size=12).map(
+        lambda rows: np.array(rows, dtype=float).reshape(-1, 4)
+    ),
+)
+def test_shapes_near_the_largest_floats_give_the_scalar_answers_without_warnings(circles, boxes):
+    """Edges that overflow to inf are accepted (docs/concepts.md); circles whose squares
+    would overflow are decided exactly, as the scalar ``overlaps`` decides them."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        expected = reference.overlapping_pairs([Circle(*row) for row in circles])
+        for method in PAIR_METHODS:
+            assert as_list(overlapping_circle_pairs(circles, method=method)) == expected, method
+        expected = reference.overlapping_pairs([Rect(*row) for row in boxes])
+        for method in PAIR_METHODS:
+            assert as_list(overlapping_pairs(boxes, method=method)) == expected, method

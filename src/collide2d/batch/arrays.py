@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from numbers import Real
+
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -25,12 +27,20 @@ def check_method(method: object, allowed: tuple[str, ...]) -> str:
 
 
 def _as_rows(value: ArrayLike, name: str, columns: int, layout: str) -> FloatArray:
+    expected = f"{name} must be an array of real numbers of shape (N, {columns})"
     try:
-        array = np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError) as error:
-        raise TypeError(
-            f"{name} must be an array of numbers of shape (N, {columns}): {error}"
-        ) from None
+        raw = np.asarray(value)
+    except (TypeError, ValueError) as error:  # ragged rows
+        raise TypeError(f"{expected}: {error}") from None
+    kind = raw.dtype.kind
+    if kind == "O":  # numpy would turn None into NaN and silently take bools
+        for flat, item in enumerate(raw.ravel().tolist()):
+            if isinstance(item, bool) or not isinstance(item, Real):
+                row = flat // columns if raw.ndim == 2 else flat
+                raise TypeError(f"{expected}; row {row} holds {item!r}")
+    elif kind not in "iuf":  # complex (numpy drops the imaginary part), strings, bools
+        raise TypeError(f"{expected}, got dtype {raw.dtype}")
+    array = raw.astype(np.float64, copy=False)
     if array.ndim == 1 and array.shape[0] == 0:
         array = array.reshape(0, columns)
     if array.ndim != 2 or array.shape[1] != columns:
@@ -80,19 +90,22 @@ def as_points(value: ArrayLike, name: str = "points") -> FloatArray:
 def bounds(boxes: FloatArray) -> FloatArray:
     """Closed bounds of ``(N, 4)`` boxes: an ``(N, 4)`` array of rows ``lo_x, lo_y, hi_x, hi_y``.
 
-    ``hi = x + w`` is rounded exactly as :attr:`collide2d.Rect.right` is.
+    ``hi = x + w`` is rounded exactly as :attr:`collide2d.Rect.right` is (``inf`` when
+    it overflows, as for ``Rect(1e308, 0, 1e308, 1)``: such boxes are accepted).
     """
     box = boxes.copy()
-    box[:, 2] += box[:, 0]
-    box[:, 3] += box[:, 1]
+    with np.errstate(over="ignore"):
+        box[:, 2] += box[:, 0]
+        box[:, 3] += box[:, 1]
     return box
 
 
 def circle_bounds(circles: FloatArray) -> FloatArray:
     """Closed bounds of ``(N, 3)`` circles, as :func:`bounds` gives for boxes."""
     box = np.empty((circles.shape[0], 4))
-    box[:, 0] = circles[:, 0] - circles[:, 2]
-    box[:, 1] = circles[:, 1] - circles[:, 2]
-    box[:, 2] = circles[:, 0] + circles[:, 2]
-    box[:, 3] = circles[:, 1] + circles[:, 2]
+    with np.errstate(over="ignore"):
+        box[:, 0] = circles[:, 0] - circles[:, 2]
+        box[:, 1] = circles[:, 1] - circles[:, 2]
+        box[:, 2] = circles[:, 0] + circles[:, 2]
+        box[:, 3] = circles[:, 1] + circles[:, 2]
     return box

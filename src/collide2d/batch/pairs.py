@@ -8,6 +8,8 @@ from numpy.typing import ArrayLike
 from collide2d._kernels.search import PAIR_METHODS, find_pairs
 from collide2d._typing import FloatArray, IndexArray
 from collide2d.batch.arrays import as_boxes, as_circles, bounds, check_method, circle_bounds
+from collide2d.geometry.circle import Circle
+from collide2d.geometry.overlap import overlaps_circle_circle
 from collide2d.stats import Stats, check_stats
 
 
@@ -74,7 +76,30 @@ def overlapping_circle_pairs(
     method = check_method(method, PAIR_METHODS)
     stats = check_stats(stats)
     array = as_circles(circles)
+    if array.size and not np.abs(array).max() < HUGE:
+        return _huge_circle_pairs(array, method, stats)
     return _pairs(circle_bounds(array), array, 1, method, stats)
+
+
+HUGE = 2.0**509
+"""Below this, differences and sums of two circles' numbers stay below
+``SQUARE_OVERFLOW`` and the compiled test's squares are finite."""
+
+
+def _huge_circle_pairs(circles: FloatArray, method: str, stats: Stats | None) -> IndexArray:
+    """The pairs of circles some of which reach ``1e154`` and beyond: candidates from
+    their bounds (an ulp wider, so touching or collapsed bounds still meet), each
+    decided by :func:`collide2d.geometry.overlap.overlaps_circle_circle` (exact there)."""
+    box = circle_bounds(circles)
+    with np.errstate(over="ignore"):
+        box[:, :2] = np.nextafter(box[:, :2], -np.inf)
+        box[:, 2:] = np.nextafter(box[:, 2:], np.inf)
+    candidates = _pairs(box, np.zeros((0, 3)), 0, method, stats)
+    rows = circles.tolist()
+    keep = [
+        overlaps_circle_circle(Circle(*rows[i]), Circle(*rows[j])) for i, j in candidates.tolist()
+    ]
+    return candidates[np.array(keep, dtype=bool)] if keep else candidates
 
 
 def _pairs(

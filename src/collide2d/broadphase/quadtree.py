@@ -154,9 +154,6 @@ class Quadtree(CachedPairsIndex):
             else:
                 bottom += side
         return None
-        for other, other_box in self._boxes.items():
-            if other != key:  # key's stored box is stale during an update
-                self._insert_into(self._root, other, other_box)
 
     def _insert_into(self, node: _Node, key: Key, box: Box) -> None:
         stack = [node]
@@ -302,6 +299,8 @@ class Quadtree(CachedPairsIndex):
 def _usable(node: _Node) -> bool:
     """Whether a region's edges, side and centre are finite floats (halving it then
     makes progress or stops at ``max_depth``)."""
-    return math.isfinite(node.right - node.left) and math.isfinite(node.bottom - node.top) and (
-        math.isfinite(node.left + node.right) and math.isfinite(node.top + node.bottom)
+    return (
+        math.isfinite(node.right - node.left)
+        and math.isfinite(node.bottom - node.top)
+        and (math.isfinite(node.left + node.right) and math.isfinite(node.top + node.bottom))
     )

@@ -7,31 +7,11 @@ the error. Nothing in this module uses ``assert``: checks must survive ``python 
 from __future__ import annotations
 
 import math
-from numbers import Real
 
+from collide2d.geometry._real import real, size
 from collide2d.geometry.vec2 import Vec2
 
-
-def real(value: object, name: str) -> float:
-    """Return ``value`` as a finite float, or raise naming ``name``."""
-    kind = type(value)
-    if kind is float or kind is int or isinstance(value, float):  # numpy floats too
-        number = float(value)  # type: ignore[arg-type]
-    elif isinstance(value, Real) and not isinstance(value, bool):
-        number = float(value)
-    else:
-        raise TypeError(f"{name} must be a real number, got {value!r} ({kind.__name__})")
-    if not math.isfinite(number):
-        raise ValueError(f"{name} must be finite, got {value!r}")
-    return number
-
-
-def size(value: object, name: str) -> float:
-    """Return ``value`` as a finite float ``>= 0``, or raise naming ``name``."""
-    number = real(value, name)
-    if number < 0.0:
-        raise ValueError(f"{name} must be >= 0, got {value!r}")
-    return number
+__all__ = ["point", "real", "size", "xy"]
 
 
 def xy(value: object, name: str) -> tuple[float, float]:

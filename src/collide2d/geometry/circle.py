@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from collide2d.geometry import _checks
+from collide2d.geometry._real import replaced
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 
@@ -56,6 +58,15 @@ class Circle(_CircleFields):
         return tuple.__new__(
             cls, (_checks.real(x, "x"), _checks.real(y, "y"), _checks.size(r, "r"))
         )
+
+    def _replace(self, **changes: Any) -> Circle:
+        """A copy with the named fields changed, checked as the constructor checks."""
+        return replaced(self, changes)  # type: ignore[no-any-return]
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Circle:  # type: ignore[override]
+        """A new value from an iterable of its fields, checked as the constructor checks."""
+        return cls(*iterable)
 
     @property
     def center(self) -> Vec2:

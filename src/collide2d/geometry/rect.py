@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from collide2d.geometry import _checks
+from collide2d.geometry._real import replaced
 from collide2d.geometry.vec2 import Vec2
 
 _INF = float("inf")
@@ -74,6 +76,15 @@ class Rect(_RectFields):
                 _checks.size(h, "h"),
             ),
         )
+
+    def _replace(self, **changes: Any) -> Rect:
+        """A copy with the named fields changed, checked as the constructor checks."""
+        return replaced(self, changes)  # type: ignore[no-any-return]
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Rect:  # type: ignore[override]
+        """A new value from an iterable of its fields, checked as the constructor checks."""
+        return cls(*iterable)
 
     @classmethod
     def from_bounds(cls, min: tuple[float, float], max: tuple[float, float]) -> Rect:

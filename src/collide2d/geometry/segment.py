@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from collide2d.geometry import _checks
+from collide2d.geometry._real import replaced
 from collide2d.geometry.vec2 import Vec2
 
 
@@ -30,6 +32,15 @@ class Segment(_SegmentFields):
 
     def __new__(cls, start: tuple[float, float], end: tuple[float, float]) -> Segment:
         return tuple.__new__(cls, (_checks.point(start, "start"), _checks.point(end, "end")))
+
+    def _replace(self, **changes: Any) -> Segment:
+        """A copy with the named fields changed, checked as the constructor checks."""
+        return replaced(self, changes)  # type: ignore[no-any-return]
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Segment:  # type: ignore[override]
+        """A new value from an iterable of its fields, checked as the constructor checks."""
+        return cls(*iterable)
 
     @property
     def delta(self) -> Vec2:

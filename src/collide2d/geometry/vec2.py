@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from collide2d.geometry._real import real, replaced
+
+_INF = float("inf")
 
 
 class _Vec2Fields(NamedTuple):
@@ -21,19 +26,46 @@ class Vec2(_Vec2Fields):
     Parameters
     ----------
     x, y : float
-        The components. Screen space: x grows to the right, y grows downward.
+        The components, finite real numbers (stored as floats). Screen space: x
+        grows to the right, y grows downward.
+
+    Raises
+    ------
+    TypeError
+        If a component is not a real number (a string, None, a complex).
+    ValueError
+        If a component is NaN or infinite, including a result of the arithmetic
+        that overflows.
 
     Examples
     --------
     >>> v = Vec2(3, 4)
     >>> v + (1, 1), v * 2, v.length()
-    (Vec2(x=4, y=5), Vec2(x=6, y=8), 5.0)
+    (Vec2(x=4.0, y=5.0), Vec2(x=6.0, y=8.0), 5.0)
     >>> x, y = v
     >>> v.dot(Vec2(1, 0))
-    3
+    3.0
+    >>> Vec2(float("nan"), 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: x must be finite, got nan
     """
 
     __slots__ = ()
+
+    def __new__(cls, x: float, y: float) -> Vec2:
+        if type(x) is float and type(y) is float and -_INF < x < _INF and -_INF < y < _INF:
+            return tuple.__new__(cls, (x, y))
+        return tuple.__new__(cls, (real(x, "x"), real(y, "y")))
+
+    def _replace(self, **changes: Any) -> Vec2:
+        """A copy with the named fields changed, checked as the constructor checks."""
+        return replaced(self, changes)  # type: ignore[no-any-return]
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Vec2:  # type: ignore[override]
+        """A new value from an iterable of its fields, checked as the constructor checks."""
+        return cls(*iterable)
 
     def __add__(self, other: tuple[float, float]) -> Vec2:  # type: ignore[override]
         return Vec2(self[0] + other[0], self[1] + other[1])

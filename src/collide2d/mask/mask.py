@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from numbers import Real
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +10,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from collide2d import _deprecation
+from collide2d._typing import BoolArray
 from collide2d.continuous.hit import Hit
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
@@ -55,12 +57,22 @@ class Mask(MaskStorage):
     def from_array(cls, array: ArrayLike) -> Mask:
         """A mask whose pixel ``(x, y)`` is ``bool(array[y][x])`` (the array is copied).
 
+        ``array`` holds booleans or real numbers (non-zero is solid).
+
         Raises
         ------
+        TypeError
+            If ``array`` holds anything but booleans and real numbers (strings, None,
+            complex numbers).
         ValueError
-            If ``array`` is not two-dimensional.
+            If ``array`` is not two-dimensional, or holds NaN or an infinity.
+
+        Examples
+        --------
+        >>> Mask.from_array([[0, 1], [1, 1]]).count()
+        3
         """
-        pixels = np.array(array, dtype=bool, copy=True)
+        pixels = _pixels(array)
         if pixels.ndim != 2:
             raise ValueError(f"array must be two-dimensional [y, x], got shape {pixels.shape}")
         return cls._from_bits(np.ascontiguousarray(pixels))
@@ -291,3 +303,24 @@ def _other(other: object) -> Mask:
     if not isinstance(other, Mask):
         raise TypeError(f"other must be a Mask, got {other!r}")
     return other
+
+
+def _pixels(array: ArrayLike) -> BoolArray:
+    """``array`` as booleans, refusing what ``bool()`` would take silently."""
+    try:
+        raw = np.asarray(array)
+    except (TypeError, ValueError) as error:  # ragged rows
+        raise TypeError(f"array must be a 2D array of booleans or numbers: {error}") from None
+    kind = raw.dtype.kind
+    if kind == "O":
+        for item in raw.ravel().tolist():
+            if not isinstance(item, (bool, np.bool_, Real)):
+                raise TypeError(f"array must hold booleans or real numbers, got {item!r}")
+        raw = raw.astype(np.float64)
+        kind = "f"
+    elif kind not in "biuf":
+        raise TypeError(f"array must hold booleans or real numbers, got dtype {raw.dtype}")
+    if kind == "f" and not np.isfinite(raw).all():
+        at = tuple(np.argwhere(~np.isfinite(raw))[0].tolist())
+        raise ValueError(f"array must be finite; array{list(at)} is {raw[at].item()!r}")
+    return np.array(raw, dtype=bool, copy=True)
