@@ -2,26 +2,55 @@
 
 The public surface is listed in ``__all__``; everything else is private.
 
-The map of the library, one line each:
+The map of the library: what each part is for, and a line of code each.
 
-- shapes: ``Rect(x, y, w, h)``, ``Circle(x, y, r)``, ``Vec2``, ``Segment``, and a pixel
-  ``Mask`` placed in the world as ``PlacedMask(mask, x, y)``;
-- any two shapes: ``overlaps(a, b)``, ``sweep(a, a_delta, b, b_delta)`` (the first
-  moment of contact, a ``Hit``), ``raycast(origin, delta, shape)`` (a ``RayHit``);
-- masks on their own: ``Mask.overlaps``, ``overlap_area``, ``overlap_mask``,
-  ``sweep``, level-of-detail tests through ``Mask.quadtree()``;
-- many shapes kept between frames: ``UniformGrid``, ``Quadtree``, ``SortAndSweep``,
-  ``BruteForce`` (one ``Broadphase`` interface, ``stats`` on each);
-- many shapes at once, as numpy arrays: ``overlapping_pairs``,
-  ``overlapping_circle_pairs``, ``query_pairs``, ``query_points``.
+Shapes (immutable values; screen space, y grows down):
+    ``Rect(x, y, w, h)``, ``Circle(x, y, r)``, ``Vec2(x, y)``, ``Segment(start, end)``;
+    a pixel mask placed in the world: ``PlacedMask(Mask.from_array(pixels), x, y)``.
+
+Any two shapes (rects, circles, placed masks, in either order):
+    ``overlaps(a, b)`` strict overlap; ``sweep(a, (dx, dy), b)`` the first moment of
+    contact of a moving shape (both may move), a ``Hit`` with ``fraction`` and
+    ``normal``; ``raycast((x, y), (dx, dy), shape)`` where a ray enters, a ``RayHit``.
+
+Pixel masks (``collide2d.Mask``, pygame.mask's model, exact at fractional offsets):
+    ``mask.overlaps(other, (ox, oy))``, ``overlap_area``, ``overlap_mask``,
+    ``mask.sweep(other, offset, delta)``; coarse tests with ``max_level=``.
+
+Many shapes kept between frames (one ``Broadphase`` interface, ``stats`` on each):
+    ``grid = UniformGrid(64); grid.add(key, shape); grid.pairs()``; also
+    ``Quadtree``, ``SortAndSweep``, ``SortedStrips``, ``BruteForce``.
+
+Many shapes at once, as numpy arrays (compiled; millions of boxes):
+    ``overlapping_pairs(boxes)`` with rows ``x, y, w, h``; ``overlapping_circle_pairs``,
+    ``query_pairs(boxes, queries)``, ``query_points(boxes, points)``.
+
+A world of moving items, in bump.lua's model (``collide2d.World``):
+    ``world.add("player", Rect(0, 0, 10, 20)); pos, cols = world.move("player", (5, 9))``
+    with ``slide``, ``touch``, ``cross`` and ``bounce`` responses; ``world.step(dt)``
+    moves every body at once, earliest contact first, and never tunnels.
+
+Beyond one machine (``collide2d.distributed``, needs dask):
+    ``collide2d.distributed.overlapping_pairs("boxes/*.parquet")``, one machine's answer.
+
+The command: ``collide2d demo`` (the pygame-ce demos), ``collide2d bench``,
+``collide2d info``, ``collide2d warmup`` (compile every kernel ahead: numba compiles
+each on its first call on a machine, then loads it from its cache).
 
 Examples
 --------
->>> from collide2d import Rect, Circle, overlaps, sweep
+>>> from collide2d import Rect, Circle, World, overlaps, sweep
 >>> overlaps(Rect(0, 0, 10, 10), Rect(5, 5, 10, 10))
 True
 >>> sweep(Circle(0, 0, 5), (20, 0), Rect(15, -5, 10, 10)).fraction
 0.5
+>>> world = World()
+>>> world.add("floor", Rect(0, 20, 100, 10))
+'floor'
+>>> world.add("player", Rect(0, 0, 10, 10))
+'player'
+>>> world.move("player", (0, 30)).position   # lands on the floor
+Vec2(x=0.0, y=10.0)
 """
 
 from collide2d import _deprecation

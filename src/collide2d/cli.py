@@ -1,8 +1,9 @@
-"""The ``collide2d`` command: ``demo``, ``bench`` and ``info``."""
+"""The ``collide2d`` command: ``demo``, ``bench``, ``info`` and ``warmup``."""
 
 from __future__ import annotations
 
 import argparse
+import logging
 import platform
 import sys
 from collections.abc import Sequence
@@ -16,9 +17,11 @@ DEFAULT_OUT = Path("collide2d-screenshots")
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="collide2d", description="Exact 2D collision detection: demos and information."
+        prog="collide2d",
+        description="Exact 2D collision detection: demos, benchmarks and information.",
+        epilog="Run `collide2d COMMAND --help` for a command's options.",
     )
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     demo = commands.add_parser(
         "demo",
         help="run the demo showcase (headless without a display: writes screenshots)",
@@ -37,6 +40,9 @@ def _parser() -> argparse.ArgumentParser:
     bench = commands.add_parser(
         "bench",
         help="print the check-count table: checks each broadphase makes against brute force",
+        description="Count the exact checks each broadphase (uniform grid, quadtree, "
+        "sort and sweep, sorted strips) makes to find every overlapping pair of balls, "
+        "against brute force's n(n-1)/2, and print the table.",
     )
     bench.add_argument(
         "--sizes",
@@ -45,7 +51,22 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="numbers of balls (default: 10 50 100 166 500 1000 2000)",
     )
-    commands.add_parser("info", help="print versions and whether numba compiles")
+    commands.add_parser(
+        "info",
+        help="print versions and whether numba compiles",
+        description="Print the versions of collide2d, Python and the dependencies, and "
+        "whether numba can compile here (what to paste into a bug report).",
+    )
+    warm = commands.add_parser(
+        "warmup",
+        help="compile every kernel now, so no later first call waits",
+        description="Compile and cache every compiled kernel (numba compiles each one "
+        "the first time it runs on a machine; afterwards it loads from the cache). "
+        "Prints a progress line per area and its time.",
+    )
+    warm.add_argument(
+        "--kernels", action="store_true", help="also list each kernel compiled and its time"
+    )
     return parser
 
 
@@ -53,6 +74,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command is None:  # a bare `collide2d`: what it can do, not an error
+        parser.print_help()
+        return 0
+    _show_compile_notice()
+    if args.command == "warmup":
+        from collide2d.warmup import warmup
+
+        warmup(kernels=args.kernels)
+        return 0
     if args.command == "info":
         print(info())
         return 0
@@ -71,8 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.list:
+        width = max(map(len, demos.names()))
         for name in demos.names():
-            print(name)
+            print(f"{name:<{width}}  {demos.DESCRIPTIONS[name]}")
         return 0
     if args.frames < 1:
         parser.error(f"--frames must be at least 1, got {args.frames}")
@@ -97,6 +128,22 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     finally:
         app.close()
     return 0
+
+
+def _show_compile_notice() -> None:
+    """Let the one-time "compiling kernels" message of the ``collide2d`` logger reach
+    the terminal (a library stays silent unless its user configures logging)."""
+    logger = logging.getLogger("collide2d")
+    if not logger.handlers:
+        logger.addHandler(_Stderr())
+        logger.setLevel(logging.INFO)
+
+
+class _Stderr(logging.Handler):
+    """Prints a record's message to the standard error of the moment."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(record.getMessage(), file=sys.stderr)
 
 
 def info() -> str:

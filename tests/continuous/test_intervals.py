@@ -76,7 +76,21 @@ def test_circle_box_twin_agrees_with_the_scalar_circle_sweep(cx, cy, dx, dy, r):
     if hit is None:
         # the twin has no exact fallback: it may see a graze the exact code rejects
         assert got == math.inf or got == pytest.approx(1.0, abs=1e-6) or r == 0
+    elif got == math.inf and hit.started_overlapping and _radius_lost(box, r):
+        # A radius below the spacing of the box's edges vanishes from the twin's
+        # widened boxes; the scalar sweep checks the start exactly (disc_overlaps_box
+        # below agrees with it). The compiled callers (World.step, mask trees) rely
+        # on the twin's inf there: an overlap they cannot push apart is no event.
+        pass
     else:
         assert got == pytest.approx(hit.fraction, rel=1e-6, abs=1e-9)
     started = intervals.disc_overlaps_box(cx, cy, r, box.left, box.top, box.right, box.bottom)
     assert started == (hit is not None and hit.started_overlapping)
+
+
+def _radius_lost(box, r):
+    return (
+        box.left - r == box.left
+        or box.right + r == box.right
+        or (box.top - r == box.top or box.bottom + r == box.bottom)
+    )

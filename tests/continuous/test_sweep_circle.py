@@ -142,3 +142,16 @@ def test_circle_inside_rect_started_normal_points_out_of_the_nearest_side():
     assert hit.started_overlapping and hit.normal == (-1, 0) and hit.point == (10, 5)
     outside = sweep(Circle(21, 11, 2), (0, 0), Rect(10, 0, 10, 10))
     assert outside.normal == pytest.approx((0.5**0.5, 0.5**0.5)) and outside.point == (20, 10)
+
+
+def test_a_circle_smaller_than_the_spacing_of_the_edges_still_starts_overlapped():
+    """Found by hypothesis: a radius of 3e-200 vanished from the widened boxes, so a
+    circle centred on the rect's left edge (which ``overlaps`` says it overlaps) was
+    no hit at all, moving or not."""
+    from collide2d import Circle, Rect, overlaps, sweep
+
+    circle, box = Circle(-3.0, 0.0, 2.921210885828007e-200), Rect(-3, -2, 7, 5)
+    assert overlaps(circle, box)
+    for delta in ((0.0, 0.0), (0.0, 1.0), (-1.0, 0.0)):
+        hit = sweep(circle, delta, box)
+        assert hit.started_overlapping and hit.fraction == 0.0 and hit.normal == (-1.0, 0.0)

@@ -14,6 +14,7 @@ import numpy as np
 
 from collide2d._kernels.jit import kernel
 from collide2d._kernels.overlap import overlap_items
+from collide2d._kernels.sorting import sort_range
 
 
 @kernel
@@ -83,7 +84,12 @@ def sort_pairs(pairs, n):
         lo = counts[i]
         hi = counts[i + 1]
         if hi - lo > 32:
-            result[lo:hi, 1] = np.sort(result[lo:hi, 1])
+            column = np.empty(hi - lo, dtype=np.intp)
+            for t in range(hi - lo):
+                column[t] = result[lo + t, 1]
+            sort_range(column, 0, hi - lo)
+            for t in range(hi - lo):
+                result[lo + t, 1] = column[t]
         else:  # insertion sort: most items have a few partners
             for p in range(lo + 1, hi):
                 value = result[p, 1]

@@ -43,6 +43,13 @@ class Strips(NamedTuple):
 
 
 def build_strips(box: FloatArray) -> Strips:
+    """See :func:`_build_strips`; edges at ``inf`` (accepted input, docs/concepts.md)
+    make spans and level heights overflow, which the layout tolerates silently."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _build_strips(box)
+
+
+def _build_strips(box: FloatArray) -> Strips:
     """Sort the items (``(N, 4)`` closed bounds) into levels by size, strips by top
     edge, and by left edge."""
     n = box.shape[0]

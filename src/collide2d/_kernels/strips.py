@@ -16,22 +16,30 @@ entries ``e_item`` and ``e_box`` (rows ``lo_x, lo_y, hi_x, hi_y``) in strip-then
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from collide2d._kernels.jit import inline_kernel, kernel
 from collide2d._kernels.overlap import overlap_items
+from collide2d._kernels.sorting import (
+    argsort_range,
+    search_left,
+    search_right_column,
+    sort_range,
+)
 from collide2d.tolerances import MAX_STRIP
 
 
 @inline_kernel
 def strip_of(y, oy, height):
     """The strip holding ``y``, clamped to ``[0, MAX_STRIP]``."""
-    f = np.floor((y - oy) / height)
+    f = (y - oy) / height
     if f < 0.0:
         f = 0.0
     elif f > MAX_STRIP:
         f = MAX_STRIP
-    return np.int64(f)
+    return np.int64(math.floor(f))  # clamped first: floor of a float below 2**52
 
 
 @kernel
@@ -74,7 +82,7 @@ def group_entries(level, heights, box, oy):
             order[counts[k]] = i
             counts[k] += 1
     else:
-        order = np.argsort(keys, kind="mergesort")
+        order = argsort_range(keys, 0, n)
     e_item = np.empty(n, dtype=np.intp)
     e_box = np.empty((n, 4), dtype=np.float64)
     sorted_keys = np.empty(n, dtype=np.int64)
@@ -135,12 +143,15 @@ def sort_strips(e_item, e_box, strip_starts):
     """Sort each strip's entries by left edge, in place (for many small strips)."""
     rows = np.empty((e_box.shape[0], 4), dtype=np.float64)
     items = np.empty(e_item.shape[0], dtype=np.intp)
+    lefts = np.empty(e_box.shape[0], dtype=np.float64)
     for g in range(strip_starts.shape[0] - 1):
         a = strip_starts[g]
         b = strip_starts[g + 1]
         if b - a < 2:
             continue
-        by_x = np.argsort(e_box[a:b, 0].copy())
+        for t in range(b - a):
+            lefts[t] = e_box[a + t, 0]
+        by_x = argsort_range(lefts, 0, b - a)
         for t in range(b - a):
             src = a + by_x[t]
             items[t] = e_item[src]
@@ -176,12 +187,12 @@ def level_candidates(
     s1 = level_strip_off[level + 1]
     first = strip_of(qly - 2.0 * height, oy, height)  # twice: safe against rounding
     last = strip_of(qhy, oy, height)
-    u = s0 + np.searchsorted(strip_ids[s0:s1], first)
+    u = search_left(strip_ids, s0, s1, first)
     while u < s1 and strip_ids[u] <= last:
         counters[1] += 1
         a = strip_starts[u]
         b = strip_starts[u + 1]
-        p = a + np.searchsorted(e_box[a:b, 0], qlx - 2.0 * widest, side="right")
+        p = search_right_column(e_box, a, b, qlx - 2.0 * widest)
         while p < b and e_box[p, 0] <= qhx:
             buf[at] = p
             at += 1
@@ -247,12 +258,12 @@ def strip_pairs(
                         found = _emit(out, found, e_item[p], e_item[q])
                     q += 1
                 for t in range(sid + 2, bottom + 1):  # only where rounding stretched p
-                    v = s0 + np.searchsorted(strip_ids[s0:s1], t)
+                    v = search_left(strip_ids, s0, s1, t)
                     if v == s1 or strip_ids[v] != t:
                         continue
                     e = strip_starts[v]
                     f = strip_starts[v + 1]
-                    q = e + np.searchsorted(e_box[e:f, 0], reach, side="right")
+                    q = search_right_column(e_box, e, f, reach)
                     while q < f and e_box[q, 0] < right:
                         tests += 1
                         if overlap_items(e_box, circles, mode, p, q):
@@ -313,7 +324,7 @@ def strip_query_pairs(
                 hits[h] = e_item[p]
                 h += 1
         if h > 1:
-            hits[:h] = np.sort(hits[:h])
+            sort_range(hits, 0, h)
         for t in range(h):
             if found < cap:
                 out[found, 0] = q

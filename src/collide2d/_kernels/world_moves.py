@@ -18,6 +18,7 @@ import numpy as np
 
 from collide2d._kernels.intervals import axis_interval
 from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.sorting import argsort_range, search_left, sort_range
 
 NONE, TOUCH, CROSS, SLIDE = 0, 1, 2, 3
 DONE, NEEDS_PYTHON, FULL = 0, 1, 2
@@ -370,7 +371,7 @@ def region_pairs(regions, movers, cell, out):
                 keys[e] = _cell_key(cx, cy)
                 owner[e] = i
                 e += 1
-    by_key = np.argsort(keys, kind="mergesort")
+    by_key = argsort_range(keys, 0, keys.shape[0])
     keys = keys[by_key]
     owner = owner[by_key]
     seen = np.full(n, -1, dtype=np.int64)
@@ -395,7 +396,7 @@ def region_pairs(regions, movers, cell, out):
         for cx in range(x0, x1 + 1):
             for cy in range(y0, y1 + 1):
                 key = _cell_key(cx, cy)
-                p = np.searchsorted(keys, key)
+                p = search_left(keys, 0, keys.shape[0], key)
                 while p < keys.shape[0] and keys[p] == key:
                     i = owner[p]
                     p += 1
@@ -409,7 +410,7 @@ def region_pairs(regions, movers, cell, out):
                 seen[i] = m
                 found[count] = i
                 count += 1
-        found[:count] = np.sort(found[:count])
+        sort_range(found, 0, count)
         for k in range(count):
             i = found[k]
             if i == a:

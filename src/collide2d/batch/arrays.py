@@ -101,11 +101,17 @@ def bounds(boxes: FloatArray) -> FloatArray:
 
 
 def circle_bounds(circles: FloatArray) -> FloatArray:
-    """Closed bounds of ``(N, 3)`` circles, as :func:`bounds` gives for boxes."""
+    """Closed bounds of ``(N, 3)`` circles, one unit in the last place wider than
+    ``x - r, x + r``: where ``r`` is below the spacing of the floats at ``x`` (a radius
+    of 1 at ``1e150``) those would collapse to a segment, which the searches treat as
+    a point, and the circle's pairs would be missed. Candidates only: every pair is
+    then decided by the circles themselves."""
     box = np.empty((circles.shape[0], 4))
     with np.errstate(over="ignore"):
         box[:, 0] = circles[:, 0] - circles[:, 2]
         box[:, 1] = circles[:, 1] - circles[:, 2]
         box[:, 2] = circles[:, 0] + circles[:, 2]
         box[:, 3] = circles[:, 1] + circles[:, 2]
+        box[:, :2] = np.nextafter(box[:, :2], -np.inf)
+        box[:, 2:] = np.nextafter(box[:, 2:], np.inf)
     return box

@@ -91,9 +91,6 @@ def _huge_circle_pairs(circles: FloatArray, method: str, stats: Stats | None) ->
     their bounds (an ulp wider, so touching or collapsed bounds still meet), each
     decided by :func:`collide2d.geometry.overlap.overlaps_circle_circle` (exact there)."""
     box = circle_bounds(circles)
-    with np.errstate(over="ignore"):
-        box[:, :2] = np.nextafter(box[:, :2], -np.inf)
-        box[:, 2:] = np.nextafter(box[:, 2:], np.inf)
     candidates = _pairs(box, np.zeros((0, 3)), 0, method, stats)
     rows = circles.tolist()
     keep = [

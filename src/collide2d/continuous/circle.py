@@ -21,6 +21,7 @@ from collide2d.continuous._intervals import (
 from collide2d.continuous.hit import Hit
 from collide2d.continuous.rect import least_penetration, sweep_rect_rect
 from collide2d.geometry.circle import Circle
+from collide2d.geometry.overlap import overlaps_circle_rect
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.tolerances import CIRCLE_EXACT_FALLBACK
@@ -117,6 +118,10 @@ def sweep_circle_rect(
         if _earlier(enter, leave, best, best_exit):
             best, best_exit, best_part = enter, leave, 2 + index
     if not (best < best_exit and best < 1.0 and best_exit > 0.0):
+        if (left - r == left or right + r == right or top - r == top or bottom + r == bottom) and (
+            overlaps_circle_rect(a, b)
+        ):  # r is below the spacing of the edges: the widened boxes lost it
+            return _started_circle_rect(cx, cy, left, top, right, bottom)
         return None
     if best < 0.0:
         return _started_circle_rect(cx, cy, left, top, right, bottom)

@@ -26,6 +26,17 @@ REGISTRY: dict[str, tuple[str, str]] = {
 }
 """Demo name -> (module, class)."""
 
+DESCRIPTIONS: dict[str, str] = {
+    "sweep": "drag two shapes and their moves: the exact first contact of rects and circles",
+    "balls": "hundreds of balls bouncing; pairs found by each broadphase, with check counts",
+    "rects": "thousands of moving rects; uniform grid, quadtree, sort and sweep, brute force",
+    "masks": "pixel masks: overlap, overlapping pixels, quadtree levels, a mask swept to a ring",
+    "platformer": "a World of tiles and pixel terrain: slide, touch, cross and bounce moves",
+    "gas": "a hard-disk gas by World.step; its speeds approach Maxwell-Boltzmann",
+    "rush": "fast rects and circles through walls 2 px thick with World.step: none gets out",
+}
+"""Demo name -> what it shows, in a line (``collide2d demo --list``)."""
+
 
 def names() -> list[str]:
     """The registered demo names, in showcase order.
@@ -51,4 +62,4 @@ def load(name: str) -> type[Demo]:
     return demo
 
 
-__all__ = ["REGISTRY", "load", "names"]
+__all__ = ["DESCRIPTIONS", "REGISTRY", "load", "names"]

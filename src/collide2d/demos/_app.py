@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -17,6 +18,13 @@ import pygame
 
 SIZE = (960, 640)
 STEP = 1.0 / 60.0
+BUDGET = STEP
+"""Seconds of updates run per drawn frame at most (but always one): what does not fit
+is dropped and the demo runs in slow motion, so input is read every frame."""
+MAX_LAG = 0.25
+"""Seconds owed at most (after a stall, such as a window being dragged)."""
+SCREENSHOTS = Path("collide2d-screenshots")
+"""Where F12 writes its PNG files (the folder ``collide2d demo --headless`` uses)."""
 BACKGROUND = (18, 20, 28)
 TEXT = (220, 224, 235)
 DIM = (120, 126, 145)
@@ -122,9 +130,8 @@ class App:
             for line, colour in zip(lines, colours, strict=True)
         ]
         width = max((image.get_width() for image in rendered), default=0) + 12
-        panel = pygame.Surface((width, 18 * len(lines) + 6), pygame.SRCALPHA)
-        panel.fill((*BACKGROUND, 200))
-        self.screen.blit(panel, (4, top - 3))
+        # Opaque, and drawn after the scene: no shape is ever drawn over the text.
+        self.screen.fill(BACKGROUND, pygame.Rect(4, top - 3, width, 18 * len(lines) + 6))
         for row, image in enumerate(rendered):
             self.screen.blit(image, (10, top + 18 * row))
 
@@ -146,7 +153,7 @@ class App:
         index = 0
         demo = demos[index]()
         clock = pygame.time.Clock()
-        lag = 0.0
+        pacer = Pacer()
         while True:
             pygame.display.set_caption(f"collide2d - {demo.title}")
             for event in pygame.event.get():
@@ -159,12 +166,64 @@ class App:
                     demo = demos[index]()
                     continue
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
-                    pygame.image.save(self.screen, f"{demo.name}.png")
+                    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                    path = SCREENSHOTS / f"{demo.name}.png"
+                    pygame.image.save(self.screen, str(path))
+                    print(f"screenshot: wrote {path.resolve()}")
                 demo.handle_event(event)
-            lag += min(clock.tick(60) / 1000.0, 0.25)
-            while lag >= STEP:
+            for _ in range(pacer.steps(clock.tick(60) / 1000.0)):
+                start = time.perf_counter()
                 demo.update(STEP, Input.from_keyboard())
-                lag -= STEP
-            footer = "Tab: next demo   F12: screenshot   Esc: quit"
-            self.draw_frame(demo, footer)
+                pacer.took(time.perf_counter() - start)
+            self.draw_frame(demo, footer(len(demos), pacer.slow))
             pygame.display.flip()
+
+
+def footer(demos: int, slow: bool) -> str:
+    """The key help under a demo in a window (Tab only when there is another demo).
+
+    >>> footer(1, False)
+    'F12: screenshot   Esc: quit'
+    """
+    keys = "Tab: next demo   " if demos > 1 else ""
+    motion = "   slow motion: updates take longer than a frame" if slow else ""
+    return f"{keys}F12: screenshot   Esc: quit{motion}"
+
+
+class Pacer:
+    """How many fixed updates to run before drawing the next frame.
+
+    Time owed accumulates as frames pass; it is paid in updates of ``STEP``, as many
+    as fit in ``BUDGET`` seconds at the cost the last update took, and at least one.
+    Owed time beyond that is dropped (the demo runs in slow motion and says so)
+    instead of piling up: a slow demo never runs many updates between two reads of
+    the keyboard.
+
+    Examples
+    --------
+    >>> pacer = Pacer()
+    >>> pacer.steps(0.05), pacer.slow     # 3 steps owed, updates cost nothing yet
+    (3, False)
+    >>> pacer.took(0.120)                # an update takes 120 ms
+    >>> pacer.steps(0.25), pacer.slow     # 15 steps owed: one is run, the rest dropped
+    (1, True)
+    """
+
+    def __init__(self) -> None:
+        self.lag = 0.0
+        self.cost = 0.0
+        self.slow = False
+
+    def steps(self, elapsed: float) -> int:
+        """The updates to run now, ``elapsed`` seconds after the last frame."""
+        self.lag = min(self.lag + max(elapsed, 0.0), MAX_LAG)
+        owed = int(self.lag / STEP)
+        fit = max(1, int(BUDGET / self.cost)) if self.cost > 0.0 else owed
+        run = min(owed, fit)
+        self.slow = run < owed
+        self.lag = self.lag - run * STEP if not self.slow else self.lag % STEP
+        return run
+
+    def took(self, seconds: float) -> None:
+        """Record what one update cost (the latest is what the next frame plans by)."""
+        self.cost = seconds

@@ -10,6 +10,7 @@ import pygame
 
 from collide2d import BruteForce, Quadtree, Rect, SortAndSweep, SortedStrips, UniformGrid
 from collide2d.broadphase import Broadphase
+from collide2d.broadphase._index import bounds_of
 from collide2d.broadphase.protocol import Key
 from collide2d.geometry import Shape
 
@@ -18,6 +19,8 @@ CELL = (70, 90, 120)
 HIT = (255, 80, 80)
 """Shapes that overlap another are drawn in this colour."""
 IDLE = (90, 200, 140)
+ROWS = 24
+"""Rows of the band in which sort and sweep's x-intervals are drawn."""
 
 KINDS: dict[str, Callable[[Rect], Broadphase]] = {
     "quadtree": lambda bounds: Quadtree(bounds, capacity=4, max_depth=8),
@@ -61,7 +64,8 @@ class BroadphaseView:
         return {key for pair in self.pairs for key in pair}
 
     def draw_cells(self, surface: pygame.Surface) -> None:
-        """Outline the quadtree's leaves or the grid's occupied cells."""
+        """Outline the quadtree's leaves or the grid's occupied cells; for sort and
+        sweep, draw the sorted x-intervals it sweeps."""
         if not self.show_cells:
             return
         index = self.index
@@ -70,8 +74,21 @@ class BroadphaseView:
             rects = [leaf for leaf, _, _ in index.leaves()]
         elif isinstance(index, UniformGrid):
             rects = index.cells()
+        elif isinstance(index, SortAndSweep):
+            self._draw_intervals(surface)
         for r in rects:
             pygame.draw.rect(surface, CELL, pygame.FRect(r.x, r.y, r.w, r.h), 1)
+
+    def _draw_intervals(self, surface: pygame.Surface) -> None:
+        """Each shape's x-interval as a bar in a band at the foot of the scene, in the
+        order the sweep visits them (by left edge), wrapped over ``ROWS`` rows: the
+        bars that overlap along x are the candidate pairs it tests."""
+        index = self.index
+        spans = sorted((bounds_of(shape)[0::2] for shape in map(index.get, index)), key=min)
+        bottom = self.bounds.bottom - 8
+        for k, (left, right) in enumerate(spans):
+            y = bottom - 3 * (k % ROWS)
+            pygame.draw.line(surface, CELL, (left, y), (max(right, left + 1), y), 2)
 
     def hud(self) -> list[str]:
         """Objects, the checks brute force would make, the checks made, the ratio."""
@@ -80,11 +97,20 @@ class BroadphaseView:
         made = self.index.stats.tests
         ratio = f"{brute / made:.1f}x fewer" if made else "-"
         return [
-            f"broadphase: {self.kind} (B to switch, C: cells {'on' if self.show_cells else 'off'})",
+            f"broadphase: {self.kind} (B to switch, C: {self._drawing()} "
+            f"{'on' if self.show_cells else 'off'})",
             f"objects: {n}   overlapping pairs: {len(self.pairs)}",
             f"checks brute force would make: {brute:,}   checks made: {made:,}   ratio: {ratio}",
             f"update + pairs: {self.seconds * 1e3:.2f} ms",
         ]
+
+    def _drawing(self) -> str:
+        """What C shows for the current broadphase."""
+        if isinstance(self.index, SortAndSweep):
+            return "sorted x-intervals"
+        if isinstance(self.index, (Quadtree, UniformGrid)):
+            return "cells"
+        return "nothing to draw for this one,"
 
     def handle_key(self, key: int, shapes: Iterable[tuple[Key, Shape]]) -> bool:
         """B switches the broadphase, C toggles the cells; True if the key was used."""

@@ -1,8 +1,8 @@
 """The ``balls`` demo: bouncing balls, and the checks a broadphase saves.
 
-After the write-up that counts a quadtree's checks against brute force (about 289
-times fewer with 166 balls): hold the mouse button to add balls; colliding balls
-turn red; B switches the broadphase, C shows its cells.
+The classic quadtree demonstration, with its count of the checks saved against
+brute force (about 289 times fewer with 166 balls): hold the mouse button to add
+balls; colliding balls turn red; B switches the broadphase, C shows its cells.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 from collide2d import Hit, Rect, Vec2, sweep
 from collide2d.demos._app import DIM, SIZE, Demo, Input
 from collide2d.mask import Mask
+from collide2d.mask.quadtree import BLOCK
 
 CANVAS = 64
 CANVAS_SCALE = 2
@@ -206,6 +207,10 @@ class MasksDemo(Demo):
             for rows, name in ((pairs.a_rects, "collider"), (pairs.b_rects, "blocker")):
                 for x, y, w, h in rows[:2000].tolist():
                     self._outline(surface, Rect(x, y, w, h).moved(self.positions[name]), PAIR, 2)
+        if self.hit is not None and self.hit.other_pixel is not None:
+            node = self._coarse_node("blocker", self.hit.other_pixel)
+            if node is not None:  # the node the coarse sweep stopped at
+                self._outline(surface, node.moved(self.positions["blocker"]), STOP, 2)
         if self.stop is not None:
             box = self.collider.bounding_rect().moved(self.stop)
             self._outline(surface, box, STOP, 3)
@@ -236,11 +241,30 @@ class MasksDemo(Demo):
                     f": fraction {hit.fraction:.4f}, normal {tuple(hit.normal)}, "
                     f"pixels {hit.pixel} / {hit.other_pixel}"
                 )
-        return [
+        lines = [
             f"mode: {MODES[self.mode]}   pen: {self.pen}{' (eraser)' if self.erasing else ''}   "
             f"running: {'yes' if self.running else 'no (R)'}",
             result,
         ]
+        if hit is not None and hit.other_pixel is not None:
+            node = self._coarse_node("blocker", hit.other_pixel)
+            if node is not None:
+                lines.append(
+                    f"blocker at level {self.levels['blocker']}: stops at the first "
+                    f"{int(node.w)}x{int(node.h)} node that is not empty (outlined); "
+                    "the pixel named is in that node and may itself be empty"
+                )
+        return lines
+
+    def _coarse_node(self, name: str, pixel: tuple[int, int]) -> Rect | None:
+        """The node of ``name``'s tree at its chosen level holding ``pixel``, or None
+        at full detail (where the pixel itself is what was hit)."""
+        tree = self._mask(name).quadtree()
+        level = self.levels[name]
+        if level >= tree.max_level:
+            return None
+        side = BLOCK << tree.depth >> level
+        return tree.node_rect(level, pixel[1] // side, pixel[0] // side)
 
     def script(self, frame: int) -> tuple[list[pygame.event.Event], Input]:
         # Draw a stroke on the collider canvas and coarsen the blocker's tree; the view

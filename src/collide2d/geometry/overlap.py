@@ -1,9 +1,9 @@
 """Static overlap tests between rectangles and circles.
 
 Overlap is strict: shapes are open sets, so shapes that only touch along an edge
-or at a corner do not overlap. Both axes must overlap for two rectangles (one
-classic write-up joins the two axis tests with "or", which reports rectangles that
-merely share an x or a y range; we do not).
+or at a corner do not overlap. Both axes must overlap for two rectangles (a common
+mistake joins the two axis tests with "or", which reports rectangles that merely
+share an x or a y range).
 """
 
 from __future__ import annotations

@@ -1,0 +1,135 @@
+"""``collide2d warmup``: compile every kernel ahead, so no later first call waits.
+
+numba compiles each kernel the first time it is called on a machine and caches the
+result on disk; after that a process only loads it. This module makes those first
+calls on small inputs of the same types as real ones, one area at a time, and
+reports how long each took (and, when they were compiled rather than loaded, which
+kernels took the time).
+
+>>> [name for name, _ in TASKS][:2]
+['batch pairs of boxes', 'batch pairs of circles']
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+import numpy as np
+
+
+def _box_pairs() -> None:
+    from collide2d import overlapping_pairs, query_pairs, query_points
+
+    boxes = np.array([[0.0, 0.0, 2.0, 2.0], [1.0, 1.0, 2.0, 2.0], [9.0, 0.0, 1.0, 50.0]])
+    for method in ("strips", "sort_and_sweep", "brute_force"):
+        overlapping_pairs(boxes, method=method)
+    for method in ("strips", "brute_force"):
+        query_pairs(boxes, boxes, method=method)
+    query_points(boxes, np.array([[1.5, 1.5]]))
+
+
+def _circle_pairs() -> None:
+    from collide2d import overlapping_circle_pairs
+
+    circles = np.array([[0.0, 0.0, 1.0], [1.5, 0.0, 1.0], [9.0, 0.0, 20.0]])
+    for method in ("strips", "sort_and_sweep", "brute_force"):
+        overlapping_circle_pairs(circles, method=method)
+
+
+def _broadphases() -> None:
+    from collide2d import Circle, Rect
+    from collide2d.broadphase import SortAndSweep, SortedStrips
+
+    for index in (SortedStrips(), SortAndSweep()):
+        index.add(0, Rect(0, 0, 2, 2))
+        index.add(1, Circle(1, 1, 1))
+        index.pairs()
+        index.update(0, Rect(0.5, 0, 2, 2))
+        index.pairs()
+
+
+def _masks() -> None:
+    from collide2d import Circle, Mask, PlacedMask, Rect, sweep
+
+    yy, xx = np.mgrid[0:40, 0:40]
+    disc = Mask.from_array((xx - 20) ** 2 + (yy - 20) ** 2 < 300)
+    other = Mask.from_array((xx - 10) ** 2 + (yy - 30) ** 2 < 200)
+    for offset in ((5, 3), (5.5, 3.25)):
+        disc.overlaps(other, offset)
+        disc.overlap(other, offset)
+        disc.overlap_area(other, offset)
+        disc.overlap_mask(other, offset)
+    disc.overlaps(other, (5, 3), max_level=2, other_max_level=2)
+    disc.overlap_pairs(other, (5, 3))
+    disc.overlaps_rect(Rect(3, 3, 5, 5))
+    disc.overlaps_circle(Circle(20, 20, 4))
+    ground = PlacedMask(disc, 0, 0)
+    sweep(PlacedMask(other, -60, 0), (80, 0), ground)
+    sweep(Rect(-20, 18, 4, 4), (80, 0), ground)
+    sweep(Circle(-20, 20, 2), (80, 0), ground)
+
+
+def _world_moves() -> None:
+    from collide2d import Rect, World
+
+    world = World()
+    for k in range(8):
+        world.add(("tile", k), Rect(16.0 * k, 32.0, 16.0, 16.0))
+    world.add("actor", Rect(4.0, 0.0, 12.0, 20.0))
+    world.move_all({"actor": (20.0, 30.0)})
+
+
+def _world_step() -> None:
+    import math
+
+    from collide2d import Circle, Mask, PlacedMask, Rect, World
+
+    world = World()
+    world.add("a", Circle(0.0, 0.0, 1.0), velocity=(5.0, 0.0))
+    world.add("b", Circle(4.0, 0.0, 1.0), velocity=(-5.0, 0.0))
+    world.add("c", Rect(0.0, 5.0, 2.0, 2.0), velocity=(0.0, -4.0))
+    world.add("wall", Rect(10.0, -10.0, 2.0, 30.0), mass=math.inf)
+    world.add("ground", PlacedMask(Mask((16, 4), True), -8.0, 9.0), mass=math.inf)
+    world.set_response("default", "default", "bounce")
+    world.step(1.0)
+
+
+TASKS: list[tuple[str, Callable[[], None]]] = [
+    ("batch pairs of boxes", _box_pairs),
+    ("batch pairs of circles", _circle_pairs),
+    ("broadphases over arrays", _broadphases),
+    ("masks", _masks),
+    ("World.move_all", _world_moves),
+    ("World.step", _world_step),
+]
+"""What ``collide2d warmup`` runs, in order: ``(name, function)``."""
+
+
+def warmup(out: TextIO | None = None, kernels: bool = False) -> float:
+    """Run every task of :data:`TASKS`, printing a progress line each to ``out``
+    (standard output by default); with ``kernels``, then list each kernel compiled
+    and its seconds. Returns the total seconds."""
+    from collide2d._kernels.jit import COMPILED
+
+    out = out or sys.stdout
+    total = 0.0
+    first = len(COMPILED)
+    for k, (name, task) in enumerate(TASKS, 1):
+        print(f"[{k}/{len(TASKS)}] {name} ...", end=" ", file=out, flush=True)
+        start = time.perf_counter()
+        before = len(COMPILED)
+        task()
+        seconds = time.perf_counter() - start
+        total += seconds
+        fresh = len(COMPILED) - before
+        state = f"compiled {fresh} kernels" if fresh else "loaded from the cache"
+        print(f"{seconds:.1f} s ({state})", file=out, flush=True)
+    print(f"done in {total:.1f} s; later calls load the compiled kernels", file=out)
+    if kernels and len(COMPILED) > first:
+        print("\nkernel compile times (each includes the helpers compiled for it):", file=out)
+        for name, seconds in sorted(COMPILED[first:], key=lambda row: -row[1]):
+            print(f"  {seconds:6.2f} s  {name}", file=out)
+    return total
