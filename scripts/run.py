@@ -2,7 +2,8 @@
 """Set up a local virtual environment and run collide2d's main jobs.
 
     python3 scripts/run.py demo [ARGS...]   the demo showcase (headless: writes PNGs)
-    python3 scripts/run.py test [ARGS...]   lint, format check, types, tests, doctests, demo smoke
+    python3 scripts/run.py test [ARGS...]   lint, format check, types, tests, doctests, demo smoke,
+                                            and the documentation site (warnings as errors)
     python3 scripts/run.py bench [ARGS...]  the benchmarks in benchmarks/
 
 The environment lives in .venv/ and is (re)installed whenever pyproject.toml changes.
@@ -23,7 +24,8 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / "collide2d-install.stamp"
-EXTRAS = {"demo": "demo", "test": "demo,test,dev", "bench": "demo,bench"}
+EXTRAS = {"demo": "demo", "test": "demo,test,dev,docs", "bench": "demo,bench"}
+DOCS_OUT = ROOT / "build" / "docs"
 
 
 def ensure_environment(extras: str) -> None:
@@ -85,6 +87,11 @@ def main(argv: list[str]) -> None:
         run([str(PYTHON), "-m", "mypy"])
         env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
         run([str(PYTHON), "-m", "pytest", *rest], env=env)
+        # The documentation site, warnings as errors (it runs the demos headless for
+        # their screenshots): build/docs/index.html.
+        run([str(PYTHON), "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+             str(ROOT / "docs"), str(DOCS_OUT)], env=env)  # fmt: skip
+        print(f"documentation: {DOCS_OUT / 'index.html'}")
     else:
         scripts = sorted((ROOT / "benchmarks").glob("bench_*.py"))
         for script in scripts:
