@@ -18,3 +18,41 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
     return "\n".join(lines)
+
+
+DOC_IMAGES = __import__("pathlib").Path(__file__).resolve().parent.parent / "docs" / "images"
+"""Where the benchmarks draw their charts (the documentation site shows them)."""
+
+
+def bar_chart(
+    name: str, title: str, labels: Sequence[str], values: Sequence[float], unit: str,
+    highlight: Sequence[bool] | None = None, log: bool = False,
+) -> str:  # fmt: skip
+    """Draw a horizontal bar chart into ``docs/images/<name>.png`` with matplotlib and
+    return where (or why not: matplotlib is in the ``bench`` extra)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return "chart not drawn: pip install matplotlib"
+    DOC_IMAGES.mkdir(parents=True, exist_ok=True)
+    path = DOC_IMAGES / f"{name}.png"
+    marks = highlight if highlight is not None else [True] * len(labels)
+    colours = ["#d9534f" if mark else "#7a8699" for mark in marks]
+    figure, axes = plt.subplots(figsize=(8, 0.45 * len(labels) + 1.2), dpi=100)
+    rows = range(len(labels))
+    axes.barh(list(rows), list(values), color=colours)
+    axes.set_yticks(list(rows), list(labels))
+    axes.invert_yaxis()
+    axes.set_xlabel(unit)
+    if log:
+        axes.set_xscale("log")
+    axes.set_title(title)
+    for row, value in zip(rows, values, strict=True):
+        axes.annotate(f" {value:.3g}", (value, row), va="center", fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+    return f"chart: {path}"

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
-from _timing import per_call, table
+from _timing import bar_chart, per_call, table
 
 from collide2d import Circle, Rect, Vec2, overlaps, raycast, sweep
 
@@ -51,8 +51,10 @@ def main() -> None:
     ]
     base = per_call(lambda: pa.colliderect(pb))
     rows = []
+    costs = []
     for name, func in cases:
         cost = per_call(func)
+        costs.append(cost * 1e6)
         target = TARGETS_US.get(name)
         verdict = "" if target is None else ("ok" if cost * 1e6 <= target else "over")
         rows.append(
@@ -65,6 +67,12 @@ def main() -> None:
         )
     print(f"python {platform.python_version()}, pygame-ce {pygame.version.ver}")
     print(table(["call", "us per call", "vs Rect.colliderect", "target"], rows))
+    names = [name for name, _ in cases]
+    print(bar_chart(
+        "bench_scalar", "One pair per call: collide2d (red) and pygame-ce (grey)", names,
+        costs, "microseconds per call (log scale)", [not n.startswith("pygame") for n in names],
+        log=True,
+    ))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from _timing import table
+from _timing import bar_chart, table
 
 from collide2d import Rect, World
 from collide2d.scenes import platformer_level
@@ -177,7 +177,13 @@ def platformer(tiles: int, actors: int, seed: int, warmup: int, frames: int, bum
                 ]
             )  # type: ignore[index]
     header = ["platformer", "ms a frame", "us a move", "speed vs bump (LuaJIT)", "final positions"]
-    return table(header, rows)
+    timed = [row for row in rows if row[1] != "-"]
+    chart = bar_chart(
+        "bench_world", f"Platformer: {actors:,} actors moved a frame among {tiles:,} tiles",
+        [row[0] for row in timed], [float(row[1]) for row in timed], "milliseconds a frame",
+        [row[0].startswith("collide2d") for row in timed],
+    )  # fmt: skip
+    return table(header, rows) + "\n" + chart
 
 
 def single_moves(tiles: int, actors: int, seed: int) -> str:
