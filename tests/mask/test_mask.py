@@ -123,8 +123,46 @@ def test_mask_from_surface_follows_alpha_threshold_and_colorkey():
     keyed.set_at((1, 0), (1, 2, 3))
     keyed.set_colorkey((255, 0, 255))
     assert mask_from_surface(keyed).to_array().tolist() == [[False, True, False]]
-    with pytest.raises(ValueError, match="threshold"):
-        mask_from_surface(surface, 300)
+    with pytest.raises(TypeError, match="threshold"):
+        mask_from_surface(surface, 127.5)
+
+
+def _surfaces():
+    """Every kind of surface pygame.mask.from_surface takes, with awkward contents."""
+    rng = np.random.default_rng(5)
+    rgba = rng.integers(0, 256, (9, 7, 4), dtype=np.uint8)
+    rgba[0, :, 3] = [0, 1, 127, 128, 254, 255, 255]
+    for depth, flags in ((32, pygame.SRCALPHA), (32, 0), (24, 0), (16, 0), (16, pygame.SRCALPHA)):
+        surface = pygame.Surface((9, 7), flags, depth)
+        for x in range(9):
+            for y in range(7):
+                surface.set_at((x, y), tuple(int(v) for v in rgba[x, y]))
+        yield f"{depth}-bit{' SRCALPHA' if flags else ''}", surface
+        keyed = surface.copy()
+        keyed.set_colorkey(tuple(int(v) for v in rgba[2, 3, :3]))
+        yield f"{depth}-bit{' SRCALPHA' if flags else ''} with a colour key", keyed
+    palette = pygame.Surface((9, 7), 0, 8)
+    colours = [(0, 0, 0), (255, 0, 255), (255, 0, 255), (10, 20, 30)] + [(5, 5, 5)] * 252
+    palette.set_palette(colours)  # indices 1 and 2 share a colour
+    for x in range(9):
+        for y in range(7):
+            palette.set_at((x, y), colours[(x + y) % 4])
+    raw = pygame.surfarray.pixels2d(palette)
+    raw[:] = np.add.outer(np.arange(9), np.arange(7)) % 4  # the indices themselves
+    del raw
+    yield "8-bit palette", palette
+    keyed = palette.copy()
+    keyed.set_colorkey((255, 0, 255))  # pygame compares indices: only one of 1 and 2
+    yield "8-bit palette with a colour key", keyed
+
+
+@pytest.mark.parametrize("threshold", [-1, 0, 127, 128, 254, 255, 256])
+def test_mask_from_surface_gives_pygames_answer_on_every_surface_format(threshold):
+    for name, surface in _surfaces():
+        expected = mask_from_pygame(pygame.mask.from_surface(surface, threshold))
+        got = mask_from_surface(surface, threshold)
+        assert got == expected, (name, threshold)
+        assert got.count() == pygame.mask.from_surface(surface, threshold).count(), name
 
 
 def test_from_image_with_alpha_and_colorkey(tmp_path):

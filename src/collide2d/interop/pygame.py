@@ -12,9 +12,15 @@ from collide2d.mask.mask import Mask
 
 
 def mask_from_surface(surface: pygame.Surface, threshold: int = 127) -> Mask:
-    """A mask of a surface's solid pixels: alpha above ``threshold``, or, for a surface
-    with a colour key and no per-pixel alpha, every pixel not of that colour (the
-    rule of ``pygame.mask.from_surface``).
+    """A mask of a surface's solid pixels, by ``pygame.mask.from_surface``'s own rule.
+
+    pygame decides (and this function asks it, so every surface format pygame takes
+    gives pygame's answer: 8-bit palettes, 16, 24 and 32 bits, colour keys, per-pixel
+    alpha): a surface with a colour key sets every pixel whose value differs from the
+    key (on a palette surface, the palette index, not the colour); otherwise a pixel
+    is set when its alpha is above ``threshold`` (a surface without per-pixel alpha
+    has alpha 255 everywhere: every pixel at thresholds below 255, none at 255).
+    ``threshold`` may be any int, as in pygame: -1 sets every pixel, 255 or more none.
 
     Examples
     --------
@@ -23,19 +29,11 @@ def mask_from_surface(surface: pygame.Surface, threshold: int = 127) -> Mask:
     >>> mask_from_surface(surface).to_array().astype(int).tolist()
     [[0, 1, 0], [0, 0, 0]]
     """
-    if isinstance(threshold, bool) or not isinstance(threshold, int) or not 0 <= threshold <= 255:
-        raise ValueError(f"threshold must be an int from 0 to 255, got {threshold!r}")
-    key = surface.get_colorkey()
-    if surface.get_flags() & pygame.SRCALPHA or key is None:
-        if surface.get_flags() & pygame.SRCALPHA:
-            alpha = pygame.surfarray.pixels_alpha(surface)
-            solid = threshold < np.array(alpha).T
-            del alpha  # release the surface lock
-        else:
-            solid = np.ones((surface.get_height(), surface.get_width()), dtype=bool)
-        return Mask.from_array(solid)
-    rgb = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
-    return Mask.from_array(~np.all(rgb == np.array(key[:3]), axis=-1))
+    if isinstance(threshold, bool) or not isinstance(threshold, int):
+        raise TypeError(f"threshold must be an int, got {threshold!r}")
+    if not isinstance(surface, pygame.Surface):
+        raise TypeError(f"surface must be a pygame.Surface, got {surface!r}")
+    return mask_from_pygame(pygame.mask.from_surface(surface, threshold))
 
 
 def mask_from_pygame(mask: pygame.mask.Mask) -> Mask:
