@@ -12,7 +12,7 @@ from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.shapes import AnyShape
-from collide2d.world.collision import Filter
+from collide2d.world.collision import Filter, Item
 from collide2d.world.contact import bounds
 
 QueryFilter = Callable[[Any], Any]
@@ -57,6 +57,27 @@ def outward(left: float, top: float, right: float, bottom: float) -> Rect:
 
 def checked_goal(goal: object) -> Vec2:
     return _checks.point(goal, "goal")
+
+
+_INF = math.inf
+
+
+def checked_goals(goals: dict[Item, object]) -> dict[Item, tuple[float, float]]:
+    """Every goal of a ``move_all`` checked, as :func:`checked_goal` does; a ``Vec2`` or
+    a tuple of two finite floats (what a frame loop makes) is taken as it is, at a
+    tenth of the cost of the full check."""
+    checked: dict[Item, tuple[float, float]] = {}
+    x: object
+    y: object
+    for item, goal in goals.items():
+        kind = type(goal)
+        if (kind is tuple or kind is Vec2) and len(goal) == 2:  # type: ignore[arg-type]
+            x, y = goal  # type: ignore[misc]
+            if type(x) is float and type(y) is float and -_INF < x < _INF and -_INF < y < _INF:
+                checked[item] = goal  # type: ignore[assignment]
+                continue
+        checked[item] = _checks.point(goal, "goal")
+    return checked
 
 
 def checked_filter(filter: Filter | None) -> Filter:

@@ -18,6 +18,7 @@ from collide2d.stats import Stats
 from collide2d.world.checks import (
     checked_filter,
     checked_goal,
+    checked_goals,
     checked_shape,
     index_shape,
     outward,
@@ -242,10 +243,9 @@ class World(WorldQueries, WorldDynamics):
         """
         if not isinstance(goals, Mapping):
             raise TypeError(f"goals must be a mapping of item to goal, got {goals!r}")
-        checked = {}
-        for item, goal in goals.items():
+        for item in goals:
             self._require(item)
-            checked[item] = checked_goal(goal)
+        checked = checked_goals(goals)  # type: ignore[arg-type]
         before = {item: self._shapes[item] for item in goals}
         self.stats.begin()
         try:
