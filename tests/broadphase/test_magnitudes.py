@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from collide2d import Circle, Rect, World
 from collide2d.broadphase import BruteForce, Quadtree, SortAndSweep, SortedStrips, UniformGrid
+from tests.broadphase.test_conformance import apply
 
 STRUCTURES = {
     "grid": UniformGrid,
@@ -57,19 +58,6 @@ ops = st.lists(
     min_size=1,
     max_size=12,
 )
-
-
-def apply(index, op, key, shape):
-    try:
-        if op == "add":
-            index.add(key, shape)
-        elif op == "update":
-            index.update(key, shape)
-        else:
-            index.remove(key)
-    except (KeyError, ValueError) as error:
-        return type(error)
-    return None
 
 
 @pytest.mark.parametrize("name", list(STRUCTURES))

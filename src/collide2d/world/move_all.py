@@ -13,7 +13,8 @@ in its turn. Both give identical answers; the test suite holds them equal.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -131,21 +132,9 @@ def _run(
             box, order, m_index, goal, cand_start, cand_item, cand_resp, python_only, first,
             out_pos, out_start, *columns,
         )  # fmt: skip
-        _collect(
-            place,
-            shapes,
-            table,
-            live,
-            movers,
-            m_index,
-            box,
-            out_pos,
-            out_start,
-            columns,
-            first,
-            done,
-            moved,
-        )
+        with collector_paused():
+            _collect(place, shapes, table, live, movers, m_index, box, out_pos, out_start,
+                     columns, first, done, moved)  # fmt: skip
         first = done
         if status == moves.FULL:
             columns = _columns(2 * len(columns[0]))
@@ -163,6 +152,18 @@ def _run(
             first = done + 1
             out_start[first] = 0
     return moved
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector, if it runs, for the block."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _columns(capacity: int) -> tuple[np.ndarray, ...]:
@@ -208,37 +209,11 @@ def _collect(
     """Turn the kernel's rows for movers ``first:done`` into Movements and place them
     (every value is a float the kernel computed from checked ones: no checks again).
 
-    The cyclic garbage collector is paused meanwhile: these thousands of new records
-    hold no cycles, and its passes over a large world cost as much as building them
-    (a third of a 1,000-actor frame)."""
+    The caller pauses the cyclic garbage collector meanwhile (:func:`collector_paused`):
+    these thousands of new records hold no cycles, and its passes over a large world
+    cost as much as building them (a third of a 1,000-actor frame)."""
     if done <= first:
         return
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        _build(place, shapes, table, live, movers, m_index, box, out_pos, out_start, columns,
-               first, done, moved)  # fmt: skip
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _build(
-    place: Place,
-    shapes: Mapping[Item, AnyShape],
-    table: ItemTable,
-    live: np.ndarray,
-    movers: list[Item],
-    m_index: np.ndarray,
-    box: np.ndarray,
-    out_pos: np.ndarray,
-    out_start: np.ndarray,
-    columns: tuple[np.ndarray, ...],
-    first: int,
-    done: int,
-    moved: dict[Item, Movement],
-) -> None:
-    """The body of :func:`_collect`."""
     end = int(out_start[done])
     _, resp, fraction, normal, touch, delta, leg, started, slide = (
         column[:end].tolist() for column in columns
