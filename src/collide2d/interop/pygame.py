@@ -5,6 +5,8 @@ The only module of the library, besides the demos, that imports pygame.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pygame
 
@@ -34,6 +36,36 @@ def mask_from_surface(surface: pygame.Surface, threshold: int = 127) -> Mask:
     if not isinstance(surface, pygame.Surface):
         raise TypeError(f"surface must be a pygame.Surface, got {surface!r}")
     return mask_from_pygame(pygame.mask.from_surface(surface, threshold))
+
+
+def mask_from_threshold(
+    surface: pygame.Surface,
+    color: Any,
+    threshold: Any = (0, 0, 0, 255),
+    othersurface: pygame.Surface | None = None,
+    palette_colors: int = 1,
+) -> Mask:
+    """``pygame.mask.from_threshold``'s mask (pixels within ``threshold`` of ``color``,
+    or of ``othersurface``'s pixel), as a :class:`~collide2d.Mask`: pygame computes
+    it, so its answer on every surface format is pygame's."""
+    if othersurface is None:  # pygame takes no None for it
+        made = pygame.mask.from_threshold(surface, color, threshold, palette_colors=palette_colors)
+    else:
+        made = pygame.mask.from_threshold(surface, color, threshold, othersurface, palette_colors)
+    return mask_from_pygame(made)
+
+
+def mask_to_surface(mask: Mask, *args: Any, **kwargs: Any) -> pygame.Surface:
+    """``pygame.mask.Mask.to_surface`` of the same pixels, with all its arguments
+    (``surface``, ``setsurface``, ``unsetsurface``, ``setcolor``, ``unsetcolor``,
+    ``dest``): pygame draws it.
+
+    >>> from collide2d import Mask
+    >>> surface = mask_to_surface(Mask.from_array([[1, 0]]), setcolor=(255, 0, 0))
+    >>> surface.get_at((0, 0)), surface.get_at((1, 0))
+    (Color(255, 0, 0, 255), Color(0, 0, 0, 255))
+    """
+    return to_pygame_mask(mask).to_surface(*args, **kwargs)
 
 
 def mask_from_pygame(mask: pygame.mask.Mask) -> Mask:

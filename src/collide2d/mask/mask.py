@@ -15,7 +15,7 @@ from collide2d.continuous.hit import Hit
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
-from collide2d.mask import queries
+from collide2d.mask import analysis, queries
 from collide2d.mask.queries import NodePairs
 from collide2d.mask.storage import MaskStorage
 from collide2d.mask.sweep import sweep_masks, sweep_shape
@@ -259,6 +259,72 @@ class Mask(MaskStorage):
         return sweep_shape(
             self, circle, _delta(delta, "delta"), _delta(other_delta, "other_delta"), max_level
         )
+
+    # -- shape analysis, as pygame.mask has it (collide2d.mask.analysis) ------------------
+    def get_rect(self, **place: object) -> Rect:
+        """``Rect(0, 0, w, h)``, placed by ``pygame.Rect`` keywords (``center=``,
+        ``topleft=``, ``right=``...).
+
+        >>> Mask((4, 2)).get_rect(center=(10, 10))
+        Rect(x=8.0, y=9.0, w=4.0, h=2.0)
+        """
+        return analysis.get_rect(self, **place)
+
+    def centroid(self) -> tuple[int, int]:
+        """The mean solid pixel, rounded down; ``(0, 0)`` when none is solid.
+
+        >>> Mask.from_array([[0, 1, 1], [0, 1, 1]]).centroid()
+        (1, 0)
+        """
+        return analysis.centroid(self)
+
+    def angle(self) -> float:
+        """The orientation of the solid pixels in degrees, from their second moments
+        (pygame's integer arithmetic, so pygame's number); 0.0 when none is solid."""
+        return analysis.angle(self)
+
+    def outline(self, every: int = 1) -> list[tuple[int, int]]:
+        """The pixels along the border of the first component met row by row, every
+        ``every``-th one, in pygame's tracing order.
+
+        >>> Mask.from_array([[1, 1], [1, 1]]).outline()
+        [(0, 0), (1, 0), (1, 1), (0, 1), (0, 0)]
+        """
+        return analysis.outline(self, every)
+
+    def connected_component(self, pos: tuple[int, int] | None = None) -> Mask:
+        """The largest 8-connected component (the first, row by row, among equals), or
+        the one holding pixel ``pos``. pygame's count of a component can lose pixels
+        and then return a smaller one; this one is exact."""
+        return analysis.connected_component(self, pos)
+
+    def connected_components(self, minimum: int = 0) -> list[Mask]:
+        """Every 8-connected component of at least ``minimum`` pixels, first pixel
+        (row by row) first.
+
+        >>> [m.count() for m in Mask.from_array([[1, 0, 1], [1, 0, 0]]).connected_components()]
+        [2, 1]
+        """
+        return analysis.connected_components(self, minimum)
+
+    def get_bounding_rects(self) -> list[Rect]:
+        """The bounding box of each 8-connected component, first pixel first.
+
+        >>> Mask.from_array([[1, 0, 1], [1, 0, 0]]).get_bounding_rects()
+        [Rect(x=0.0, y=0.0, w=1.0, h=2.0), Rect(x=2.0, y=0.0, w=1.0, h=1.0)]
+        """
+        return analysis.bounding_rects(self)
+
+    def scale(self, size: tuple[int, int]) -> Mask:
+        """The mask scaled to ``size`` (nearest pixel, as pygame)."""
+        return analysis.scale(self, size)
+
+    def convolve(
+        self, other: Mask, output: Mask | None = None, offset: tuple[int, int] = (0, 0)
+    ) -> Mask:
+        """Where ``other`` overlaps this mask, for every placement (pygame's
+        ``Mask.convolve``); into ``output`` if given."""
+        return analysis.convolve(self, other, output, offset)
 
 
 def _renamed_mask_delta(
