@@ -70,6 +70,11 @@ def _masks() -> None:
     sweep(PlacedMask(other, -60, 0), (80, 0), ground)
     sweep(Rect(-20, 18, 4, 4), (80, 0), ground)
     sweep(Circle(-20, 20, 2), (80, 0), ground)
+    disc.connected_components()
+    disc.connected_component()
+    disc.get_bounding_rects()
+    disc.outline()
+    disc.convolve(other)
 
 
 def _world_moves() -> None:

@@ -254,7 +254,11 @@ def outline(bits, every):
 @kernel
 def convolve(a, b, out, xoffset, yoffset):
     """OR into ``out`` a copy of ``a`` at ``(xoffset + bw - 1 - x, yoffset + bh - 1 -
-    y)`` for every solid pixel ``(x, y)`` of ``b`` (pygame's ``bitmask_convolve``)."""
+    y)`` for every solid pixel ``(x, y)`` of ``b`` (pygame's ``bitmask_convolve``).
+
+    That is the Minkowski sum of ``a`` and ``b`` turned half a turn, so it is built
+    from whichever of the two has fewer solid pixels: each of those ORs a shifted copy
+    of the other into ``out`` row by row (vectorised byte rows)."""
     ah, aw = a.shape
     bh, bw = b.shape
     oh, ow = out.shape
@@ -262,14 +266,25 @@ def convolve(a, b, out, xoffset, yoffset):
         return
     xoffset += bw - 1
     yoffset += bh - 1
-    for y in range(bh):
-        for x in range(bw):
-            if not b[y, x]:
+    flipped = b[::-1, ::-1].copy()  # pixel (x', y') of it is b's (bw-1-x', bh-1-y')
+    if np.count_nonzero(a) < np.count_nonzero(b):
+        sparse, dense = a, flipped  # out = a (+) flipped, moved by the offset: symmetric
+    else:
+        sparse, dense = flipped, a
+    sh, sw = sparse.shape
+    dh, dw = dense.shape
+    shift_x = xoffset - (bw - 1)
+    shift_y = yoffset - (bh - 1)
+    for y in range(sh):
+        for x in range(sw):
+            if not sparse[y, x]:
                 continue
-            dx = xoffset - x
-            dy = yoffset - y
-            for v in range(max(0, -dy), min(ah, oh - dy)):
-                row = v + dy
-                for u in range(max(0, -dx), min(aw, ow - dx)):
-                    if a[v, u]:
-                        out[row, u + dx] = True
+            dx = x + shift_x
+            dy = y + shift_y
+            u0 = max(0, -dx)
+            u1 = min(dw, ow - dx)
+            if u0 >= u1:
+                continue
+            for v in range(max(0, -dy), min(dh, oh - dy)):
+                row = out[v + dy, u0 + dx : u1 + dx]
+                row |= dense[v, u0:u1]

@@ -21,7 +21,7 @@ import numpy as np
 from collide2d._kernels import lazy
 from collide2d.geometry import _checks
 from collide2d.geometry.rect import Rect
-from collide2d.mask.storage import MaskStorage, int_pair
+from collide2d.mask.storage import WORD, MaskStorage, int_pair
 
 components = lazy("components")
 
@@ -108,7 +108,21 @@ def connected_components(mask: M, minimum: int = 0) -> list[M]:
     if not w or not h:
         return []
     numbers, count = components.components(mask._array(), max(0, minimum))
-    return [type(mask)._from_bits(numbers == k) for k in range(1, count + 1)]
+    # Each component's pixels, grouped by number, packed straight into words (a
+    # full-size bool array per component would cost eight times the memory).
+    flat = numbers.ravel()
+    at = np.flatnonzero(flat)
+    at = at[np.argsort(flat[at], kind="stable")]
+    ends = np.searchsorted(flat[at], np.arange(1, count + 2), side="left")
+    ys, xs = np.divmod(at, w)
+    column, bit = xs // WORD, np.left_shift(np.uint64(1), (xs % WORD).astype(np.uint64))
+    found = []
+    for k in range(count):
+        part = slice(ends[k], ends[k + 1])
+        words = np.zeros((max(1, -(-w // WORD)), h), dtype=np.uint64)
+        np.bitwise_or.at(words, (column[part], ys[part]), bit[part])
+        found.append(type(mask)._from_words(words, (w, h)))
+    return found
 
 
 def bounding_rects(mask: MaskStorage) -> list[Rect]:
@@ -118,8 +132,9 @@ def bounding_rects(mask: MaskStorage) -> list[Rect]:
     if not w or not h:
         return []
     numbers, count = components.components(mask._array(), 0)
-    boxes = components.bounding_boxes(numbers, count)
-    return [Rect(*row) for row in boxes.tolist()]
+    boxes = components.bounding_boxes(numbers, count).astype(np.float64)
+    new = tuple.__new__  # whole, non-negative, finite: Rect's checks would pass
+    return [new(Rect, row) for row in boxes.tolist()]
 
 
 def scale(mask: M, size: tuple[int, int]) -> M:
