@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import inline_kernel
+from collide2d._kernels.jit import helper_kernel
 from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 
-@inline_kernel
+@helper_kernel
 def axis_interval(lo, hi, d, blo, bhi):
     """Fractions ``t`` when ``(lo + t d, hi + t d)`` overlaps ``(blo, bhi)``: the compiled twin of
     ``collide2d.continuous._intervals.axis_interval``; empty as ``(inf, -inf)``."""
@@ -37,7 +37,7 @@ CORNER = 2
 a box sliding over a row of pixels or tiles is not stopped by a seam)."""
 
 
-@inline_kernel
+@helper_kernel
 def box_sweep(ax0, ay0, ax1, ay1, dx, dy, bx0, by0, bx1, by1):
     """The slab sweep of box ``a`` moving by ``(dx, dy)`` against still box ``b`` (the
     arithmetic of ``collide2d.continuous.rect``): ``(enter, leave, axis, rank)`` of the
@@ -59,7 +59,7 @@ def box_sweep(ax0, ay0, ax1, ay1, dx, dy, bx0, by0, bx1, by1):
     return enter, min(xx, xy), axis, rank
 
 
-@inline_kernel
+@helper_kernel
 def first_fraction(enter, leave):
     """The first moment in ``[0, 1)`` of the open interval, or ``inf``."""
     if enter < leave and enter < 1.0 and leave > 0.0:
@@ -67,7 +67,7 @@ def first_fraction(enter, leave):
     return np.inf
 
 
-@inline_kernel
+@helper_kernel
 def disc_entry(px, py, dx, dy, r):
     """First time in ``[0, 1)`` that ``p + t d`` is inside the open disc of radius ``r``
     about the origin (``collide2d.continuous._intervals.disc_interval`` in floats only,
@@ -91,7 +91,7 @@ def disc_entry(px, py, dx, dy, r):
     return first_fraction(enter, leave)
 
 
-@inline_kernel
+@helper_kernel
 def disc_overlaps_box(cx, cy, r, x0, y0, x1, y1):
     """Whether the open disc overlaps the open box (a point: strictly inside it)."""
     if r <= 0.0:
@@ -103,7 +103,7 @@ def disc_overlaps_box(cx, cy, r, x0, y0, x1, y1):
     return dx * dx + dy * dy < r * r
 
 
-@inline_kernel
+@helper_kernel
 def circle_box_fraction(cx, cy, r, dx, dy, x0, y0, x1, y1):
     """First time in ``[0, 1)`` the moving circle overlaps the box: the earliest entry
     into the rounded box written as two widened boxes and four corner discs, as in

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import helper_kernel, kernel
 from collide2d._kernels.overlap import overlap_items
 from collide2d._kernels.sorting import (
     argsort_range,
@@ -31,7 +31,7 @@ from collide2d._kernels.sorting import (
 from collide2d.tolerances import MAX_STRIP
 
 
-@inline_kernel
+@helper_kernel
 def strip_of(y, oy, height):
     """The strip holding ``y``, clamped to ``[0, MAX_STRIP]``."""
     f = (y - oy) / height
@@ -160,7 +160,7 @@ def sort_strips(e_item, e_box, strip_starts):
         e_box[a:b, :] = rows[: b - a, :]
 
 
-@inline_kernel
+@helper_kernel
 def _emit(out, found, i, j):
     if found < out.shape[0]:
         if i < j:

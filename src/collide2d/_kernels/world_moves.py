@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.intervals import axis_interval
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import helper_kernel, kernel
 from collide2d._kernels.sorting import argsort_range, search_left, sort_range
 
 NONE, TOUCH, CROSS, SLIDE = 0, 1, 2, 3
@@ -27,7 +27,7 @@ SNAP_STEPS = 2200  # collide2d.world.contact.SNAP_STEPS
 CELL_LIMIT = 2.0**40  # cell numbers beyond this are not hashed (the item is tested apart)
 
 
-@inline_kernel
+@helper_kernel
 def _below(edge, size):
     """The largest float ``p`` near ``edge - size`` with ``p + size <= edge``."""
     p = edge - size
@@ -36,12 +36,12 @@ def _below(edge, size):
     return p
 
 
-@inline_kernel
+@helper_kernel
 def _overlap(ax, ay, aw, ah, bx, by, bw, bh):
     return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
 
 
-@inline_kernel
+@helper_kernel
 def _sweep(ax, ay, aw, ah, dx, dy, bx, by, bw, bh):
     """``sweep_rect_rect``: (hit, fraction, nx, ny, started, corner)."""
     ex, xx = axis_interval(ax, ax + aw, dx, bx, bx + bw)
@@ -68,7 +68,7 @@ def _sweep(ax, ay, aw, ah, dx, dy, bx, by, bw, bh):
     return True, fraction, 0.0, -1.0 if dy > 0.0 else 1.0, False, False
 
 
-@inline_kernel
+@helper_kernel
 def _snap(x, y, w, h, bx, by, bw, bh, nx, ny):
     """``collide2d.world.contact.snap`` for two rectangles."""
     step_x = np.spacing(abs(x)) if x != 0.0 else 5e-324
@@ -225,7 +225,7 @@ def move_rects(
     return DONE, movers.shape[0], row
 
 
-@inline_kernel
+@helper_kernel
 def _project(
     box, order, a, x0, y0, w, h, gx, gy, cand_item, cand_resp, c0, n, visited,
     p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key,
@@ -302,7 +302,7 @@ def _project(
     return count, False
 
 
-@inline_kernel
+@helper_kernel
 def _before(p_started, p_key, i, j):
     if p_started[i] != p_started[j]:
         return p_started[i]
@@ -312,7 +312,7 @@ def _before(p_started, p_key, i, j):
     return False
 
 
-@inline_kernel
+@helper_kernel
 def _swap(p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key, i, j):
     p_slot[i], p_slot[j] = p_slot[j], p_slot[i]
     p_f[i], p_f[j] = p_f[j], p_f[i]
@@ -425,7 +425,7 @@ def region_pairs(regions, movers, cell, out):
     return rows
 
 
-@inline_kernel
+@helper_kernel
 def _cell_key(cx, cy):
     """One int64 for a cell (coordinates wrap at 2**31: a collision of keys only adds
     candidates, which the exact test drops)."""
