@@ -14,6 +14,11 @@ import numpy as np
 
 from collide2d._kernels.jit import kernel
 
+STEP_X = np.array([1, 1, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, -1, -1, 0, 1], dtype=np.int64)
+STEP_Y = np.array([0, 1, 1, 1, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, -1, -1], dtype=np.int64)
+"""pygame's outline directions (its two arrays of 14, continued to 16: the search
+can reach index 14); global arrays are constants to numba."""
+
 
 @kernel
 def _find(ufind, label):
@@ -178,10 +183,11 @@ def outline(bits, every):
     of every ``every``-th pixel along its border, the first pixel first."""
     h, w = bits.shape
     m = np.zeros((h + 2, w + 2), dtype=np.bool_)
-    m[1 : h + 1, 1 : w + 1] = bits
-    # pygame's two arrays of 14 directions, continued to 16 (the search can reach 14)
-    da = np.array([1, 1, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, -1, -1, 0, 1])
-    db = np.array([0, 1, 1, 1, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, -1, -1])
+    for y in range(h):  # loops, not a 2D slice assignment: that costs seconds to compile
+        for x in range(w):
+            m[y + 1, x + 1] = bits[y, x]
+    da = STEP_X
+    db = STEP_Y
     out = np.empty((2 * (h + 2) * (w + 2) + 2, 2), dtype=np.int64)
     count = 0
     x = 0
@@ -237,7 +243,9 @@ def outline(bits, every):
                         break
                     if count == out.shape[0]:  # grow (pygame's list has no bound)
                         bigger = np.empty((2 * count, 2), dtype=np.int64)
-                        bigger[:count] = out
+                        for r in range(count):
+                            bigger[r, 0] = out[r, 0]
+                            bigger[r, 1] = out[r, 1]
                         out = bigger
                     out[count, 0] = nextx - 1
                     out[count, 1] = nexty - 1
