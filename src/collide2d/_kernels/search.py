@@ -26,6 +26,20 @@ strips = lazy("strips")
 
 PAIR_METHODS = ("auto", "strips", "sort_and_sweep", "brute_force")
 QUERY_METHODS = ("auto", "strips", "brute_force")
+
+
+def widen_outward(box: FloatArray) -> None:
+    """Move each edge of the closed bounds ``box`` (rows ``lo_x, lo_y, hi_x, hi_y``,
+    in place) one unit in the last place outward. A circle's bounds are searched so:
+    where its radius is below the spacing of its centre (1 at 1e150), or at 1e308,
+    ``x - r`` and ``x + r`` collapse to a segment, which the searches treat as a
+    point, and the circle's pairs would be missed. Candidates only: each pair is then
+    decided by the circles themselves."""
+    with np.errstate(over="ignore"):
+        box[:, :2] = np.nextafter(box[:, :2], -np.inf)
+        box[:, 2:] = np.nextafter(box[:, 2:], np.inf)
+
+
 THREADS = min(2, os.cpu_count() or 1)
 """Threads that share a large ``strips`` search (the kernels release the GIL)."""
 PARALLEL_MIN_ITEMS = 100_000

@@ -8,6 +8,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from collide2d import _deprecation
+from collide2d._kernels.search import widen_outward
 from collide2d._typing import FloatArray
 
 RENAMED_METHODS = {"grid": "strips"}
@@ -102,16 +103,12 @@ def bounds(boxes: FloatArray) -> FloatArray:
 
 def circle_bounds(circles: FloatArray) -> FloatArray:
     """Closed bounds of ``(N, 3)`` circles, one unit in the last place wider than
-    ``x - r, x + r``: where ``r`` is below the spacing of the floats at ``x`` (a radius
-    of 1 at ``1e150``) those would collapse to a segment, which the searches treat as
-    a point, and the circle's pairs would be missed. Candidates only: every pair is
-    then decided by the circles themselves."""
+    ``x - r, x + r`` (see :func:`collide2d._kernels.search.widen_outward`)."""
     box = np.empty((circles.shape[0], 4))
     with np.errstate(over="ignore"):
         box[:, 0] = circles[:, 0] - circles[:, 2]
         box[:, 1] = circles[:, 1] - circles[:, 2]
         box[:, 2] = circles[:, 0] + circles[:, 2]
         box[:, 3] = circles[:, 1] + circles[:, 2]
-        box[:, :2] = np.nextafter(box[:, :2], -np.inf)
-        box[:, 2:] = np.nextafter(box[:, 2:], np.inf)
+    widen_outward(box)
     return box

@@ -10,7 +10,7 @@ from itertools import chain
 import numpy as np
 from numpy.typing import NDArray
 
-from collide2d._kernels.search import find_pairs, match_sorted
+from collide2d._kernels.search import find_pairs, match_sorted, widen_outward
 from collide2d.broadphase._index import Box, Index
 from collide2d.broadphase.protocol import Key
 from collide2d.geometry.circle import Circle
@@ -162,13 +162,10 @@ class ArrayIndex(Index):
             live = np.flatnonzero(self._alive[:used])
             box = self._box[live]
             circle = self._round[live]
-            if circle.any():
-                # A circle's bounds, an ulp wider: at 1e308 (or a radius below the
-                # spacing of its centre) they collapse to a segment, and the search,
-                # which treats zero-width boxes as points, would miss its pairs.
-                with np.errstate(over="ignore"):
-                    box[circle, :2] = np.nextafter(box[circle, :2], -np.inf)
-                    box[circle, 2:] = np.nextafter(box[circle, 2:], np.inf)
+            if circle.any():  # circles' bounds an ulp wider (see widen_outward)
+                rounded = box[circle]
+                widen_outward(rounded)
+                box[circle] = rounded
             found, counters, _ = find_pairs(box, _NO_CIRCLES, 0, self.method)
             tests = int(counters[0])
             slots = live[found]  # pairs of slots: sorted, as live is increasing

@@ -28,11 +28,11 @@ components = lazy("components")
 M = TypeVar("M", bound=MaskStorage)
 
 RECT_PLACES = {
-    "x": (1, 0, 0), "left": (1, 0, 0), "y": (0, 1, 0), "top": (0, 1, 0),
-    "right": (1, 0, 1), "bottom": (0, 1, 1), "centerx": (1, 0, 0.5), "centery": (0, 1, 0.5),
+    "x": ("x", 0), "left": ("x", 0), "y": ("y", 0), "top": ("y", 0),
+    "right": ("x", 1), "bottom": ("y", 1), "centerx": ("x", 0.5), "centery": ("y", 0.5),
 }  # fmt: skip
-"""``get_rect`` keywords of one number: which axis (x, y) and the share of the size
-to subtract (the left edge is the value minus that share of the width)."""
+"""``get_rect`` keywords of one number: its axis and the share of the size to
+subtract (the left edge is the value minus that share of the width)."""
 RECT_POINTS = {
     "topleft": (0, 0), "topright": (1, 0), "bottomleft": (0, 1), "bottomright": (1, 1),
     "center": (0.5, 0.5), "midtop": (0.5, 0), "midbottom": (0.5, 1), "midleft": (0, 0.5),
@@ -180,9 +180,9 @@ def get_rect(mask: MaskStorage, **place: object) -> Rect:
     x, y = 0.0, 0.0
     for name, value in place.items():
         if name in RECT_PLACES:
-            along_x, _, share = RECT_PLACES[name]
+            axis, share = RECT_PLACES[name]
             number = _checks.real(value, name)
-            if along_x:
+            if axis == "x":
                 x = number - share * w
             else:
                 y = number - share * h
