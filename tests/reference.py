@@ -198,6 +198,30 @@ def mask_overlap_shares(a_bits, b_bits, offset) -> dict[tuple[int, int], Fractio
     return shares
 
 
+def mask_overlap_point(points, offset) -> tuple[int, int] | None:
+    """The overlapping pixel ``Mask.overlap`` names among ``points`` (pixels ``(x, y)``
+    of ``a`` that overlap ``b`` at ``offset``).
+
+    At a whole offset, pygame-ce's: ``bitmask_overlap_pos`` (src_c/bitmask.c) scans
+    64-pixel word columns of the mask placed to the right, and for each the two word
+    columns of the other mask it lands in, each from the top, lowest bit first. So the
+    order is by (word column of the right-hand mask, word column of the left-hand
+    one, y, x). At a fractional offset, row by row.
+    """
+    if not points:
+        return None
+    ox, oy = offset
+    if not (float(ox).is_integer() and float(oy).is_integer()):
+        return min(points, key=lambda p: (p[1], p[0]))
+
+    def key(p):
+        x, y = p
+        u = x - int(ox)  # the same pixel in b's columns
+        return (u // 64, x // 64, y, x) if ox >= 0 else (x // 64, u // 64, y, x)
+
+    return min(points, key=key)
+
+
 def in_region(placed, px: float, py: float) -> bool:
     """Whether a point lies in the interior of the union of the solid pixels' closed
     squares: every pixel whose closed square holds it is solid."""

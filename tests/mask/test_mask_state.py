@@ -59,8 +59,9 @@ class MaskMachine(RuleBasedStateMachine):
         else:
             sprite = Sprite.from_array(pixels)
             sprite.name = "hero"
-            clone = copy.copy(sprite)
-            assert type(clone) is Sprite and clone.name == "hero"
+            clone = copy.copy(sprite)  # pygame's rule: the pixels, not the attributes
+            assert type(clone) is Sprite and not hasattr(clone, "name")
+            assert copy.deepcopy(sprite).name == "hero"
         assert type(clone) is type(mask) or how == "sub"
         return self._add(clone, pixels.copy())
 

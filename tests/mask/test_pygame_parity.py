@@ -123,14 +123,61 @@ def test_convolve_equals_pygame(a_bits, b_bits, offset, into_output):
     assert got == mask_from_pygame(expected)
 
 
+@given(
+    st.tuples(
+        st.integers(1, 12), st.integers(1, 200), st.floats(0.02, 0.9), st.integers(0, 2**32 - 1)
+    ),
+    st.tuples(
+        st.integers(1, 12), st.integers(1, 200), st.floats(0.02, 0.9), st.integers(0, 2**32 - 1)
+    ),
+    st.tuples(st.integers(-210, 210), st.integers(-14, 14)),
+)
+def test_overlap_returns_pygames_point(a_spec, b_spec, offset):
+    """At whole offsets, the point pygame's word-column scan meets first (masks wider
+    than a 64-pixel word, offsets of every sign and remainder)."""
+    a, b = (
+        Mask.from_array(np.random.default_rng(seed).random((h, w)) < p)
+        for h, w, p, seed in (a_spec, b_spec)
+    )
+    assert a.overlap(b, offset) == to_pygame_mask(a).overlap(to_pygame_mask(b), offset)
+
+
+def test_overlap_point_where_rows_and_word_columns_disagree():
+    """Row by row the first is (100, 0); pygame's column scan meets (3, 5) first."""
+    bits = np.zeros((6, 130), bool)
+    bits[0, 100] = bits[5, 3] = True
+    mask, full = Mask.from_array(bits), Mask((130, 6), fill=True)
+    assert (
+        mask.overlap(full, (0, 0))
+        == (3, 5)
+        == to_pygame_mask(mask).overlap(to_pygame_mask(full), (0, 0))
+    )
+    assert mask.overlap(full, (0.5, 0)) == (100, 0)  # fractional: row by row
+
+
 def test_get_rect_places_like_pygame():
     mask = Mask((6, 4))
     theirs = pygame.mask.Mask((6, 4))
     for place in ({}, {"center": (10, 10)}, {"topleft": (1, 2)}, {"right": 3},
                   {"bottomright": (-5, 7)}, {"midtop": (8, 1)}, {"centery": 9, "x": 2}):  # fmt: skip
         assert tuple(mask.get_rect(**place)) == tuple(theirs.get_rect(**place)), place
+    odd, theirs_odd = Mask((7, 3)), pygame.mask.Mask((7, 3))  # pygame's centre: x + w // 2
+    for place in ({"center": (10, 10)}, {"centerx": 3}, {"midbottom": (0, 0)},
+                  {"size": (2, 5), "center": (0, 0)}, {"x": 7, "top": -1, "size": (2, 3)},
+                  {"w": 4, "right": 0}, {"height": 6, "centery": 1}):  # fmt: skip
+        assert tuple(odd.get_rect(**place)) == tuple(theirs_odd.get_rect(**place)), place
     with pytest.raises(TypeError, match="wide"):
         mask.get_rect(wide=3)
+    with pytest.raises(ValueError, match="size"):
+        mask.get_rect(size=(-1, 2))  # pygame takes negative sizes; collide2d's Rect does not
+
+
+def test_get_rect_keeps_fractional_values():
+    """pygame truncates them; collide2d keeps them, as a pygame.FRect would."""
+    odd = Mask((7, 3))
+    assert odd.get_rect(x=5.1) == Rect(5.1, 0, 7, 3)
+    assert odd.get_rect(centerx=5.5) == Rect(2.0, 0, 7, 3)
+    assert odd.get_rect(size=(2, 3.2), bottom=0.5) == Rect(0, -2.7, 2, 3.2)
 
 
 def flood_components(bits):
@@ -209,7 +256,7 @@ def test_bad_arguments_name_themselves():
     mask = Mask.from_array([[1, 0], [0, 1]])
     with pytest.raises(IndexError, match="pos"):
         mask.connected_component((5, 0))
-    with pytest.raises(ValueError, match="size"):
+    with pytest.raises(ValueError, match="scale"):
         mask.scale((-1, 3))
     with pytest.raises(TypeError, match="every"):
         mask.outline(1.5)
@@ -227,3 +274,23 @@ def test_surfaces_through_pygame():
     assert got.to_array().astype(int).tolist() == [[0] * 5, [0, 0, 1, 0, 0], [0] * 5]
     drawn = mask_to_surface(got, setcolor=(1, 2, 3), unsetcolor=(9, 9, 9))
     assert drawn.get_at((2, 1))[:3] == (1, 2, 3) and drawn.get_at((0, 0))[:3] == (9, 9, 9)
+
+
+@given(dense_grids(), st.floats(-2, 32), st.floats(-2, 32))
+def test_fractional_positions_are_truncated_as_pygame_truncates(bits, x, y):
+    mask = Mask.from_array(bits)
+    theirs = to_pygame_mask(mask)
+    try:
+        expected = theirs.get_at((x, y))
+    except IndexError:
+        with pytest.raises(IndexError, match="pos"):
+            mask.get_at((x, y))
+        with pytest.raises(IndexError, match="pos"):
+            mask.set_at((x, y))
+        return
+    assert mask.get_at((x, y)) == expected
+    component = mask_from_pygame(theirs.connected_component((x, y)))
+    assert mask.connected_component((x, y)) == component
+    mask.set_at((x, y), 0)
+    theirs.set_at((x, y), 0)
+    assert mask == mask_from_pygame(theirs)

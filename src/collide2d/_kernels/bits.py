@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import helper_kernel, inline_kernel, kernel
 
 _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)
@@ -195,6 +195,66 @@ def overlap_words(a, b, ox, oy, out):
 
 
 @kernel
+def overlap_point(a, b, ox, oy):
+    """``(x, y)`` of the pixel ``Mask.overlap`` names at offset ``(ox, oy)``, or
+    ``(-1, -1)``: pygame's (:func:`first_overlap_striped`) at a whole offset, the
+    first row by row (:func:`first_overlap`) at a fractional one."""
+    sx0, nsx = _shifts(ox)
+    sy0, nsy = _shifts(oy)
+    if nsx == 1 and nsy == 1:
+        return first_overlap_striped(a, b, sx0, sy0)
+    return first_overlap(a, b, sx0, nsx, sy0, nsy)
+
+
+@helper_kernel
+def first_overlap_striped(a, b, sx, sy):
+    """``(x, y)`` of the overlapping pixel of ``a`` that pygame-ce's
+    ``bitmask_overlap_pos`` finds first at the whole shift ``(sx, sy)``, or ``(-1, -1)``.
+
+    pygame walks 64-pixel word columns, not rows: for each word column ``j`` of the
+    mask placed to the right (``b`` when ``sx >= 0``, else ``a``), first the rows of
+    the other mask's column that its low bits land in, then those of the next column
+    (its high bits), each from the top, the lowest bit of a word first. With
+    ``sx < 0`` pygame swaps the masks and scans from ``b``'s side.
+    """
+    if sx >= 0:
+        return _stripe_scan(a, b, sx, sy)
+    x, y = _stripe_scan(b, a, -sx, -sy)
+    if y < 0:
+        return x, y
+    return x + sx, y + sy
+
+
+@inline_kernel
+def _stripe_scan(a, b, sx, sy):
+    """:func:`first_overlap_striped` for ``sx >= 0``, in ``a``'s pixels."""
+    wa, ha = a.shape
+    wb, hb = b.shape
+    y0, y1 = _rows_range(ha, hb, sy)
+    base = sx >> 6
+    shift = np.uint64(sx & 63)
+    rshift = np.uint64(64) - shift
+    rows = max(0, y1 - y0)
+    for j in range(wb):
+        k = base + j
+        if k >= wa:
+            break
+        column = b[j, y0 - sy : y0 - sy + rows]  # 1D views: contiguous loops
+        here = a[k, y0 : y0 + rows]
+        for i in range(rows):
+            word = here[i] & (column[i] << shift)
+            if word != _ZERO:
+                return 64 * k + np.int64(lowest_bit(word)), np.int64(y0 + i)
+        if shift != _ZERO and k + 1 < wa:
+            right = a[k + 1, y0 : y0 + rows]
+            for i in range(rows):
+                word = right[i] & (column[i] >> rshift)
+                if word != _ZERO:
+                    return 64 * (k + 1) + np.int64(lowest_bit(word)), np.int64(y0 + i)
+    return np.int64(-1), np.int64(-1)
+
+
+@helper_kernel
 def first_overlap(a, b, sx0, nsx, sy0, nsy):
     """``(x, y)`` of the first pixel of ``a`` in row-major order meeting ``b`` under any
     of the shifts, or ``(-1, -1)``."""

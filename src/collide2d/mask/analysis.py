@@ -8,7 +8,9 @@ departs from its own documentation: component sizes are exact (pygame's count ca
 lose pixels, so its ``connected_component()`` is sometimes not the largest and its
 ``minimum`` can drop a component big enough), and one-pixel-wide masks work (pygame
 reads memory it never wrote there, and ``get_bounding_rects`` crashes). Loops over
-pixels are compiled (``collide2d._kernels.components``).
+pixels are compiled (``collide2d._kernels.components``). The functions that make masks
+take the class to make, ``kind``: ``Mask`` passes itself, so that a subclass's
+``scale``, ``convolve`` and components are plain masks, as in pygame.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import numpy as np
 from collide2d._kernels import lazy
 from collide2d.geometry import _checks
 from collide2d.geometry.rect import Rect
-from collide2d.mask.storage import WORD, MaskStorage, int_pair
+from collide2d.mask.storage import WORD, MaskStorage, int_pair, pixel_pair
 
 components = lazy("components")
 
@@ -29,16 +31,18 @@ M = TypeVar("M", bound=MaskStorage)
 
 RECT_PLACES = {
     "x": ("x", 0), "left": ("x", 0), "y": ("y", 0), "top": ("y", 0),
-    "right": ("x", 1), "bottom": ("y", 1), "centerx": ("x", 0.5), "centery": ("y", 0.5),
+    "right": ("x", 2), "bottom": ("y", 2), "centerx": ("x", 1), "centery": ("y", 1),
 }  # fmt: skip
-"""``get_rect`` keywords of one number: its axis and the share of the size to
-subtract (the left edge is the value minus that share of the width)."""
+"""``get_rect`` keywords of one number: its axis and where on it the value sits, in
+half sizes (the left edge is the value minus that many half widths)."""
 RECT_POINTS = {
-    "topleft": (0, 0), "topright": (1, 0), "bottomleft": (0, 1), "bottomright": (1, 1),
-    "center": (0.5, 0.5), "midtop": (0.5, 0), "midbottom": (0.5, 1), "midleft": (0, 0.5),
-    "midright": (1, 0.5),
+    "topleft": (0, 0), "topright": (2, 0), "bottomleft": (0, 2), "bottomright": (2, 2),
+    "center": (1, 1), "midtop": (1, 0), "midbottom": (1, 2), "midleft": (0, 1),
+    "midright": (2, 1),
 }  # fmt: skip
-"""``get_rect`` keywords of a point: the shares of the width and height it sits at."""
+"""``get_rect`` keywords of a point: where on the width and height it sits, in halves."""
+RECT_SIZES = {"size": None, "width": "w", "w": "w", "height": "h", "h": "h"}
+"""``get_rect`` keywords that resize the rectangle (its top left corner stays)."""
 
 
 def _moments(mask: MaskStorage) -> tuple[int, int, int, int, int, int]:
@@ -82,24 +86,24 @@ def outline(mask: MaskStorage, every: int = 1) -> list[tuple[int, int]]:
     return [(x, y) for x, y in rows.tolist()]
 
 
-def connected_component(mask: M, pos: tuple[int, int] | None = None) -> M:
+def connected_component(kind: type[M], mask: MaskStorage, pos: tuple[int, int] | None = None) -> M:
     """The largest 8-connected component (the first, row by row, among equals), or
     the component holding pixel ``pos`` (empty if that pixel is empty)."""
     w, h = mask.size
     if pos is None:
         px, py = -1, -1
     else:
-        px, py = int_pair(pos, "pos")
+        px, py = pixel_pair(pos, "pos")
         if not (0 <= px < w and 0 <= py < h):
             raise IndexError(f"pos={pos!r} lies outside the {w}x{h} mask")
         if not mask._array()[py, px]:
-            return type(mask)._from_bits(np.zeros((h, w), dtype=bool))
+            return kind._from_bits(np.zeros((h, w), dtype=bool))
     if not w or not h:
-        return type(mask)._from_bits(np.zeros((h, w), dtype=bool))
-    return type(mask)._from_bits(components.largest(mask._array(), px, py))
+        return kind._from_bits(np.zeros((h, w), dtype=bool))
+    return kind._from_bits(components.largest(mask._array(), px, py))
 
 
-def connected_components(mask: M, minimum: int = 0) -> list[M]:
+def connected_components(kind: type[M], mask: MaskStorage, minimum: int = 0) -> list[M]:
     """Every 8-connected component of at least ``minimum`` pixels, as full-size masks,
     in the order of their first pixel (row by row)."""
     if isinstance(minimum, bool) or not isinstance(minimum, int):
@@ -121,7 +125,7 @@ def connected_components(mask: M, minimum: int = 0) -> list[M]:
         part = slice(ends[k], ends[k + 1])
         words = np.zeros((max(1, -(-w // WORD)), h), dtype=np.uint64)
         np.bitwise_or.at(words, (column[part], ys[part]), bit[part])
-        found.append(type(mask)._from_words(words, (w, h)))
+        found.append(kind._from_words(words, (w, h)))
     return found
 
 
@@ -137,22 +141,26 @@ def bounding_rects(mask: MaskStorage) -> list[Rect]:
     return [new(Rect, row) for row in boxes.tolist()]
 
 
-def scale(mask: M, size: tuple[int, int]) -> M:
-    """The mask scaled to ``size`` by nearest pixel: output pixel ``(i, j)`` is pixel
-    ``(i * w // new_w, j * h // new_h)``."""
-    nw, nh = int_pair(size, "size")
+def scale(kind: type[M], mask: MaskStorage, scale: tuple[int, int]) -> M:
+    """The mask scaled to the size ``scale`` by nearest pixel: output pixel ``(i, j)``
+    is pixel ``(i * w // new_w, j * h // new_h)``."""
+    nw, nh = int_pair(scale, "scale")
     if nw < 0 or nh < 0:
-        raise ValueError(f"size must not be negative, got {size!r}")
+        raise ValueError(f"scale must not be negative, got {scale!r}")
     w, h = mask.size
     if not w or not h or not nw or not nh:
-        return type(mask)._from_bits(np.zeros((nh, nw), dtype=bool))
+        return kind._from_bits(np.zeros((nh, nw), dtype=bool))
     cols = np.arange(nw, dtype=np.int64) * w // nw
     rows = np.arange(nh, dtype=np.int64) * h // nh
-    return type(mask)._from_bits(np.ascontiguousarray(mask._array()[np.ix_(rows, cols)]))
+    return kind._from_bits(np.ascontiguousarray(mask._array()[np.ix_(rows, cols)]))
 
 
 def convolve(
-    mask: M, other: MaskStorage, output: M | None = None, offset: tuple[int, int] = (0, 0)
+    kind: type[M],
+    mask: MaskStorage,
+    other: MaskStorage,
+    output: M | None = None,
+    offset: tuple[int, int] = (0, 0),
 ) -> M:
     """Where ``other`` overlaps ``mask``: pixel ``(x, y)`` of the result is solid when
     ``other`` placed at ``(x, y) - offset - (other.w - 1, other.h - 1)`` overlaps
@@ -164,7 +172,7 @@ def convolve(
     if output is None:
         w, h = mask.size
         ow, oh = other.size
-        output = type(mask)((max(0, w + ow - 1), max(0, h + oh - 1)))
+        output = kind((max(0, w + ow - 1), max(0, h + oh - 1)))
     elif not isinstance(output, MaskStorage):
         raise TypeError(f"output must be a Mask or None, got {output!r}")
     pixels = output._array()
@@ -174,22 +182,45 @@ def convolve(
 
 
 def get_rect(mask: MaskStorage, **place: object) -> Rect:
-    """``Rect(0, 0, w, h)`` moved by keywords as ``pygame.Rect`` attributes place it
-    (``center=(5, 5)``, ``right=10``, ``topleft=(1, 2)``...)."""
-    w, h = mask.size
-    x, y = 0.0, 0.0
+    """``Rect(0, 0, w, h)`` changed by keywords, in their order, as setting those
+    attributes of a ``pygame.Rect`` changes it (``center=(5, 5)``, ``right=10``,
+    ``size=(3, 2)``...): with whole values, pygame's integer rectangle (a centre is
+    ``x + w // 2``); with a fractional one, the exact rectangle (pygame would
+    truncate: a ``pygame.FRect``'s answer, in double precision)."""
+    numbers: dict[str, tuple[float, ...]] = {}
     for name, value in place.items():
         if name in RECT_PLACES:
-            axis, share = RECT_PLACES[name]
-            number = _checks.real(value, name)
-            if axis == "x":
-                x = number - share * w
-            else:
-                y = number - share * h
-        elif name in RECT_POINTS:
-            sx, sy = RECT_POINTS[name]
-            px, py = _checks.point(value, name)
-            x, y = px - sx * w, py - sy * h
+            numbers[name] = (_checks.real(value, name),)
+        elif name in RECT_POINTS or name == "size":
+            numbers[name] = _checks.point(value, name)
+        elif name in RECT_SIZES:
+            numbers[name] = (_checks.size(value, name),)
         else:
             raise TypeError(f"get_rect() got an unexpected keyword {name!r}")
+    whole = all(float(v).is_integer() for values in numbers.values() for v in values)
+
+    def at(value: float, halves: int, size: float) -> float:
+        """The left (top) edge that puts ``halves`` half sizes at ``value``."""
+        if whole:
+            return value - (size if halves == 2 else size // 2 if halves == 1 else 0)
+        return value - halves * size / 2
+
+    x, y = 0.0, 0.0
+    w, h = (float(v) for v in mask.size)
+    for name, values in numbers.items():
+        if name in RECT_PLACES:
+            axis, halves = RECT_PLACES[name]
+            if axis == "x":
+                x = at(values[0], halves, w)
+            else:
+                y = at(values[0], halves, h)
+        elif name in RECT_POINTS:
+            hx, hy = RECT_POINTS[name]
+            x, y = at(values[0], hx, w), at(values[1], hy, h)
+        elif name == "size":
+            w, h = _checks.size(values[0], "size"), _checks.size(values[1], "size")
+        elif RECT_SIZES[name] == "w":
+            w = values[0]
+        else:
+            h = values[0]
     return Rect(x, y, w, h)

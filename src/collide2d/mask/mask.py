@@ -134,13 +134,22 @@ class Mask(MaskStorage):
         return queries.tree_pairs(self, _other(other), _offset(offset), max_level, other_max_level)
 
     def overlap(self, other: Mask, offset: tuple[float, float]) -> tuple[int, int] | None:
-        """The first pixel of ``self`` (smallest y, then smallest x) that overlaps a solid
-        pixel of ``other`` at ``offset``, or None.
+        """A pixel of ``self`` that overlaps a solid pixel of ``other`` at ``offset``, or
+        None.
+
+        At a whole offset it is the pixel pygame-ce returns: the first met in pygame's
+        scan of 64-pixel-wide word columns (column by column, each from the top; see
+        :func:`collide2d._kernels.bits.first_overlap_striped`), so a game moved over
+        from ``pygame.mask`` gets the same points. At a fractional offset (which pygame
+        does not have) it is the first row by row: smallest y, then smallest x.
 
         >>> Mask((3, 3), fill=True).overlap(Mask((2, 2), fill=True), (1.5, 1))
         (1, 1)
+        >>> wide = Mask((130, 2), fill=True)
+        >>> wide.overlap(wide, (0, 1)), wide.overlap(wide, (70, 0))
+        ((0, 1), (70, 0))
         """
-        return queries.first_overlap(self, _other(other), *_offset(offset))
+        return queries.overlap_point(self, _other(other), *_offset(offset))
 
     def overlap_area(self, other: Mask, offset: tuple[float, float]) -> float:
         """The area shared by the two pixel sets, as unit squares: an ``int`` when the
@@ -262,8 +271,9 @@ class Mask(MaskStorage):
 
     # -- shape analysis, as pygame.mask has it (collide2d.mask.analysis) ------------------
     def get_rect(self, **place: object) -> Rect:
-        """``Rect(0, 0, w, h)``, placed by ``pygame.Rect`` keywords (``center=``,
-        ``topleft=``, ``right=``...).
+        """``Rect(0, 0, w, h)`` changed by ``pygame.Rect`` attribute keywords
+        (``center=``, ``topleft=``, ``right=``, ``size=``...), as pygame does it; a
+        fractional value is kept, not truncated.
 
         >>> Mask((4, 2)).get_rect(center=(10, 10))
         Rect(x=8.0, y=9.0, w=4.0, h=2.0)
@@ -296,7 +306,7 @@ class Mask(MaskStorage):
         """The largest 8-connected component (the first, row by row, among equals), or
         the one holding pixel ``pos``. pygame's count of a component can lose pixels
         and then return a smaller one; this one is exact."""
-        return analysis.connected_component(self, pos)
+        return analysis.connected_component(Mask, self, pos)
 
     def connected_components(self, minimum: int = 0) -> list[Mask]:
         """Every 8-connected component of at least ``minimum`` pixels, first pixel
@@ -305,7 +315,7 @@ class Mask(MaskStorage):
         >>> [m.count() for m in Mask.from_array([[1, 0, 1], [1, 0, 0]]).connected_components()]
         [2, 1]
         """
-        return analysis.connected_components(self, minimum)
+        return analysis.connected_components(Mask, self, minimum)
 
     def get_bounding_rects(self) -> list[Rect]:
         """The bounding box of each 8-connected component, first pixel first.
@@ -315,16 +325,21 @@ class Mask(MaskStorage):
         """
         return analysis.bounding_rects(self)
 
-    def scale(self, size: tuple[int, int]) -> Mask:
-        """The mask scaled to ``size`` (nearest pixel, as pygame)."""
-        return analysis.scale(self, size)
+    def scale(self, scale: tuple[int, int]) -> Mask:
+        """The mask scaled to the size ``scale = (width, height)`` (nearest pixel, as
+        pygame; the argument has pygame's name).
+
+        >>> Mask.from_array([[1, 0]]).scale((4, 1)).to_array().astype(int).tolist()
+        [[1, 1, 0, 0]]
+        """
+        return analysis.scale(Mask, self, scale)
 
     def convolve(
         self, other: Mask, output: Mask | None = None, offset: tuple[int, int] = (0, 0)
     ) -> Mask:
         """Where ``other`` overlaps this mask, for every placement (pygame's
         ``Mask.convolve``); into ``output`` if given."""
-        return analysis.convolve(self, other, output, offset)
+        return analysis.convolve(Mask, self, other, output, offset)
 
 
 def _renamed_mask_delta(

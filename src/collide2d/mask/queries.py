@@ -121,12 +121,18 @@ SMALL_PIXELS = 2 * 1024 * 1024
 query (the words path is already fast there)."""
 
 
-def first_overlap(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> tuple[int, int] | None:
-    """The first pixel of ``a`` (smallest y, then x) overlapping a solid pixel of ``b``."""
-    meet = _meet(a, b, ox, oy)
-    if meet is None:
-        return None
-    x, y = bits.first_overlap(a.words(), b.words(), *meet)
+def overlap_point(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> tuple[int, int] | None:
+    """The pixel ``Mask.overlap`` answers: at a whole offset the one pygame's
+    ``Mask.overlap`` returns (the first in its scan of 64-pixel word columns, see
+    :func:`collide2d._kernels.bits.first_overlap_striped`), else the first row by row.
+    Large solid shapes first ask their runs whether they meet at all (a near miss of
+    two 8192-pixel disks is then decided without scanning their words)."""
+    pair = _word_pair(a, b)
+    if pair is None:
+        if runs_kernels.runs_overlap(*a.runs(), *b.runs(), float(ox), float(oy), True) <= 0.0:
+            return None
+        pair = (a.words(), b.words())
+    x, y = bits.overlap_point(*pair, float(ox), float(oy))
     return None if y < 0 else (int(x), int(y))
 
 

@@ -10,6 +10,7 @@ caches of its own, so no query can see a stale representation. The operations
 
 from __future__ import annotations
 
+import copy
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
@@ -101,6 +102,10 @@ class MaskStorage:
         """``(width, height)``."""
         return self._size
 
+    def get_size(self) -> tuple[int, int]:
+        """``(width, height)``: :attr:`size` under pygame's name."""
+        return self._size
+
     @property
     def width(self) -> int:
         """Pixels per row."""
@@ -123,7 +128,12 @@ class MaskStorage:
         return self._array().copy()
 
     def get_at(self, pos: tuple[int, int]) -> bool:
-        """Whether pixel ``pos = (x, y)`` is solid.
+        """Whether pixel ``pos = (x, y)`` is solid. Fractions are truncated toward
+        zero, as pygame truncates them: ``(1.9, -0.5)`` is pixel ``(1, 0)``.
+
+        >>> from collide2d import Mask
+        >>> Mask.from_array([[0, 1]]).get_at((1.9, -0.5))
+        True
 
         Raises
         ------
@@ -176,6 +186,12 @@ class MaskStorage:
             self._words = words
         return words
 
+    def __buffer__(self, flags: int) -> memoryview:
+        """``memoryview(mask)`` (Python 3.12 and later): the packed words of
+        :meth:`words`, read-only, shaped and strided as pygame's ``Mask`` buffer on a
+        64-bit platform. Before 3.12, ``memoryview(mask.words())`` is the same view."""
+        return self.words().data.toreadonly()
+
     def runs(self) -> Runs:
         """Each row's solid pixels as runs (see :class:`Runs`). Cached until the next edit."""
         runs = self._runs
@@ -216,7 +232,8 @@ class MaskStorage:
 
     # -- editing -------------------------------------------------------------------------
     def set_at(self, pos: tuple[int, int], value: bool = True) -> None:
-        """Make pixel ``pos = (x, y)`` solid (or empty with ``value=False``)."""
+        """Make pixel ``pos = (x, y)`` solid (or empty with ``value=False``); ``pos`` as
+        in :meth:`get_at`."""
         x, y = self._pixel(pos, "pos")
         self._array()[y, x] = bool(value)
         self._changed()
@@ -254,18 +271,25 @@ class MaskStorage:
 
     # -- copies and comparison -----------------------------------------------------------
     def copy(self: Self) -> Self:
-        """An independent copy, of the same class (caches are not shared)."""
-        clone = type(self)._from_bits(self._array().copy())
-        state = getattr(self, "__dict__", None)  # a subclass's own attributes
-        if state:
-            clone.__dict__.update(state)
-        return clone
+        """An independent copy of the pixels, of the same class (caches are not shared).
+
+        As pygame's ``Mask.copy``: it returns ``self.__copy__()``, and ``__copy__``
+        copies the pixels only, not a subclass's own attributes; a subclass that wants
+        those copied overrides ``__copy__`` (and then ``copy()`` and ``copy.copy`` both
+        carry them) or ``copy``. ``copy.deepcopy`` also deep-copies the attributes
+        (pygame cannot deep-copy a mask).
+        """
+        return self.__copy__()
 
     def __copy__(self: Self) -> Self:
-        return self.copy()
+        return type(self)._from_bits(self._array().copy())
 
     def __deepcopy__(self: Self, memo: dict[int, Any]) -> Self:
-        return self.copy()
+        clone = self.__copy__()
+        state = getattr(self, "__dict__", None)  # a subclass's own attributes
+        if state:
+            clone.__dict__.update(copy.deepcopy(state, memo))
+        return clone
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MaskStorage):
@@ -300,7 +324,7 @@ class MaskStorage:
         self._boxes = None
 
     def _pixel(self, pos: tuple[int, int], name: str) -> tuple[int, int]:
-        x, y = int_pair(pos, name)
+        x, y = pixel_pair(pos, name)
         w, h = self._size
         if not (0 <= x < w and 0 <= y < h):
             raise IndexError(f"{name}={pos!r} lies outside the {w}x{h} mask")
@@ -325,6 +349,15 @@ def _size(size: object) -> tuple[int, int]:
     if w < 0 or h < 0:
         raise ValueError(f"size must not be negative, got {size!r}")
     return w, h
+
+
+def pixel_pair(value: object, name: str) -> tuple[int, int]:
+    """A pixel position: two finite numbers, truncated toward zero as pygame truncates
+    them (``(1.9, -0.5)`` is pixel ``(1, 0)``), or an error naming ``name``."""
+    if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+        return value  # the common case, checked quickly
+    x, y = _checks.point(value, name)
+    return int(x), int(y)
 
 
 def int_pair(value: object, name: str) -> tuple[int, int]:

@@ -34,7 +34,7 @@ from collide2d.mask.queries import (
     _tree_args,
     cell_groups,
     count_traversal,
-    first_overlap,
+    overlap_point,
     overlaps,
     overlaps_box,
 )
@@ -204,10 +204,11 @@ def _leaf_rect(tree: MaskQuadtree, level: int, x0: int, y0: int) -> Rect:
 
 
 def _started(a: MaskStorage, b: MaskStorage, offset: tuple[float, float]) -> Hit:
-    """The pre-collision record: the first overlapping pixel of ``a`` and a pixel of
-    ``b`` it overlaps, with the normal of least penetration between the two."""
+    """The pre-collision record: the overlapping pixel of ``a`` that ``Mask.overlap``
+    names and a pixel of ``b`` it overlaps, with the normal of least penetration
+    between the two."""
     ox, oy = offset
-    found = first_overlap(a, b, ox, oy)
+    found = overlap_point(a, b, ox, oy)
     if found is None:  # pragma: no cover - only called when the masks overlap
         raise RuntimeError("the masks do not overlap")
     x, y = found
