@@ -382,3 +382,49 @@ def test_runs_skip_blocks_of_rows_without_changing_answers(
     assert runs[0] == words[0]
     assert runs[1] == pytest.approx(words[1], abs=1e-9)
     assert runs[2] == words[2]
+
+
+def one_run_a_row(rng, h, w):
+    """Rows of one run each (or none): the shape of disks and boxes."""
+    bits = np.zeros((h, w), bool)
+    for y in range(h):
+        if rng.random() < 0.8:
+            x0, x1 = sorted(rng.integers(0, w + 1, size=2))
+            bits[y, x0:x1] = True
+    return bits
+
+
+@given(
+    st.tuples(st.integers(0, 40), st.integers(1, 150)),
+    st.tuples(st.integers(0, 40), st.integers(1, 150)),
+    st.integers(0, 2**32 - 1),
+    st.tuples(st.integers(-160, 160), st.integers(-45, 45)),
+)
+def test_one_run_a_row_gives_the_same_answers(monkeypatch_module, a_size, b_size, seed, offset):
+    """Masks of one run a row use Mask.spans (one vectorized loop) at whole offsets."""
+    rng = np.random.default_rng(seed)
+    a_bits, b_bits = one_run_a_row(rng, *a_size), one_run_a_row(rng, *b_size)
+    a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
+    assert a.spans() is not None and b.spans() is not None
+    expected = to_pygame_mask(a).overlap_area(to_pygame_mask(b), offset)
+    point = to_pygame_mask(a).overlap(to_pygame_mask(b), offset)
+    assert a.overlap_area(b, offset) == expected and a.overlap(b, offset) == point
+    with monkeypatch_module.context() as patch:
+        patch.setattr("collide2d.mask.queries.RUNS_PER_WORD", 1e9)
+        patch.setattr("collide2d.mask.queries.SMALL_PIXELS", 0)
+        area = a.overlap_area(b, offset)
+        assert type(area) is int and area == expected
+        assert a.overlap(b, offset) == point
+
+
+def test_spans_follow_edits():
+    mask = Mask.from_array([[0, 1, 1, 0], [0, 0, 0, 0]])
+    assert [s.tolist() for s in mask.spans()] == [[1, 0], [3, 0]]
+    mask.set_at((3, 0))
+    assert [s.tolist() for s in mask.spans()] == [[1, 0], [4, 0]]
+    mask.set_at((0, 1)), mask.set_at((2, 1))
+    assert mask.spans() is None
+    mask.clear()
+    assert [s.tolist() for s in mask.spans()] == [[0, 0], [0, 0]]
+    assert [s.tolist() for s in Mask((0, 3)).spans()] == [[0, 0, 0], [0, 0, 0]]
+    assert [s.shape for s in Mask((3, 0)).spans()] == [(0,), (0,)]

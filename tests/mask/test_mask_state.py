@@ -100,6 +100,7 @@ class MaskMachine(RuleBasedStateMachine):
         mask.words()
         mask.runs()
         mask.boxes()
+        mask.spans()
         mask.quadtree()
 
     @invariant()
@@ -118,6 +119,11 @@ class MaskMachine(RuleBasedStateMachine):
             assert int(((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])).sum()) == count
             runs = mask.runs()
             assert int((runs.x1 - runs.x0).sum()) == count
+            spans = mask.spans()
+            edges = np.diff(np.pad(pixels.astype(np.int8), ((0, 0), (1, 1))), axis=1)
+            assert (spans is None) == bool(((edges == 1).sum(axis=1) > 1).any())
+            if spans is not None:
+                assert int((spans[1] - spans[0]).sum()) == count
             padded = np.zeros((h, 64 * mask.words().shape[0]), dtype=bool)
             padded[:, :w] = pixels
             expected = np.packbits(padded, axis=1, bitorder="little").view("<u8").T

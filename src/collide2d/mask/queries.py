@@ -141,6 +141,10 @@ def overlap_area(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> float:
     pair = _word_pair(a, b)
     whole = ox == math.floor(ox) and oy == math.floor(oy)
     if pair is None:
+        if whole:
+            spans_a, spans_b = a.spans(), b.spans()
+            if spans_a is not None and spans_b is not None:  # one run a row: no merging
+                return int(runs_kernels.spans_overlap(*spans_a, *spans_b, int(ox), int(oy)))
         area = float(runs_kernels.runs_overlap(*a.runs(), *b.runs(), float(ox), float(oy), False))
         return int(area) if whole else area
     counts = bits.overlap_counts(*pair, float(ox), float(oy))

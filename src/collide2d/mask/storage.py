@@ -56,7 +56,7 @@ class MaskStorage:
         Whether every pixel starts solid.
     """
 
-    __slots__ = ("_bits", "_boxes", "_runs", "_size", "_tree", "_words")
+    __slots__ = ("_bits", "_boxes", "_runs", "_size", "_spans", "_tree", "_words")
 
     def __init__(self, size: tuple[int, int], fill: bool = False) -> None:
         w, h = _size(size)
@@ -70,6 +70,7 @@ class MaskStorage:
         self._runs: Runs | None = None
         self._tree: MaskQuadtree | None = None
         self._boxes: NDArray[np.int64] | None = None
+        self._spans: tuple[NDArray[np.int64], NDArray[np.int64]] | bool | None = None
 
     @classmethod
     def _from_bits(cls: type[Self], bits: BoolArray) -> Self:
@@ -81,6 +82,7 @@ class MaskStorage:
         mask._runs = None
         mask._tree = None
         mask._boxes = None
+        mask._spans = None
         return mask
 
     @classmethod
@@ -94,6 +96,7 @@ class MaskStorage:
         mask._runs = None
         mask._tree = None
         mask._boxes = None
+        mask._spans = None
         return mask
 
     # -- size and pixels -----------------------------------------------------------------
@@ -200,6 +203,35 @@ class MaskStorage:
             lo, hi = runs_kernels.block_extents(starts, x0, x1, runs_kernels.BLOCK_ROWS)
             runs = self._runs = Runs(starts, x0, x1, lo, hi)
         return runs
+
+    def spans(self) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
+        """Each row's one run as ``(x0[y], x1[y])`` (``0, 0`` for an empty row), or
+        None when some row has two runs or more. Solid convex shapes (disks, boxes)
+        have these: their overlap area is then one contiguous loop over rows that
+        LLVM vectorizes, five times faster than merging runs. Cached until the next
+        edit.
+
+        >>> from collide2d import Mask
+        >>> [a.tolist() for a in Mask.from_array([[0, 1, 1], [0, 0, 0]]).spans()]
+        [[1, 0], [3, 0]]
+        >>> Mask.from_array([[1, 0, 1]]).spans() is None
+        True
+        """
+        spans = self._spans
+        if spans is None:
+            starts, x0, x1, _, _ = self.runs()
+            counts = np.diff(starts)
+            if counts.size and counts.max() > 1:
+                spans = False
+            else:
+                first = np.minimum(starts[:-1], max(x0.size - 1, 0))
+                solid = counts > 0
+                if x0.size:
+                    spans = (np.where(solid, x0[first], 0), np.where(solid, x1[first], 0))
+                else:
+                    spans = (np.zeros(counts.size, np.int64), np.zeros(counts.size, np.int64))
+            self._spans = spans
+        return None if spans is False else spans  # type: ignore[return-value]
 
     def boxes(self) -> NDArray[np.int64]:
         """The solid pixels as non-overlapping boxes, rows ``x0, y0, x1, y1`` sorted by
@@ -322,6 +354,7 @@ class MaskStorage:
         self._runs = None
         self._tree = None
         self._boxes = None
+        self._spans = None
 
     def _pixel(self, pos: tuple[int, int], name: str) -> tuple[int, int]:
         x, y = pixel_pair(pos, name)
