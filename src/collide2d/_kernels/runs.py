@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import helper_kernel, inline_kernel, kernel
+from collide2d._kernels.jit import inline_kernel, kernel
 
 INT_MAX = 2**63 - 1
 INT_MIN = -(2**63)
@@ -118,13 +118,6 @@ def runs_overlap(
     chosen = np.empty(a_lo.shape[0], dtype=np.int64)
     sy0 = int(np.floor(oy))
     fy = oy - sy0
-    if fy == 0.0 and ox == np.floor(ox):  # whole offsets: the same merge in integers
-        return float(
-            _whole_runs_overlap(
-                a_starts, a_x0, a_x1, a_lo, a_hi, b_starts, b_x0, b_x1, b_lo, b_hi,
-                np.int64(ox), sy0, stop_at_first, chosen,
-            )
-        )  # fmt: skip
     area = 0.0
     for k in range(2):
         share = 1.0 - fy if k == 0 else fy
@@ -154,48 +147,6 @@ def runs_overlap(
                         p += 1
                     else:
                         q += 1
-    return area
-
-
-@helper_kernel
-def _whole_runs_overlap(
-    a_starts, a_x0, a_x1, a_lo, a_hi, b_starts, b_x0, b_x1, b_lo, b_hi, ox, sy, stop_at_first,
-    chosen,
-):  # fmt: skip
-    """:func:`runs_overlap` at a whole offset ``(ox, sy)``, in integers: the pixels
-    shared (1 as soon as one is found, with ``stop_at_first``)."""
-    ha = a_starts.shape[0] - 1
-    hb = b_starts.shape[0] - 1
-    block = BLOCK_ROWS
-    y_lo = max(0, sy)
-    y_hi = min(ha, hb + sy)
-    count = blocks_to_scan(y_lo, y_hi, sy, a_lo, a_hi, b_lo, b_hi, float(ox), 0.0, chosen)
-    area = 0
-    for t in range(count):
-        y_block = chosen[t]
-        for y in range(max(y_lo, y_block * block), min(y_hi, (y_block + 1) * block)):
-            v = y - sy
-            p = a_starts[y]
-            p_end = a_starts[y + 1]
-            q = b_starts[v]
-            q_end = b_starts[v + 1]
-            if p_end - p == 1 and q_end - q == 1 and not stop_at_first:
-                # one run each (solid shapes): no branch to mispredict
-                length = min(a_x1[p], b_x1[q] + ox) - max(a_x0[p], b_x0[q] + ox)
-                area += max(length, 0)
-                continue
-            while p < p_end and q < q_end:
-                right_a = a_x1[p]
-                right_b = b_x1[q] + ox
-                length = min(right_a, right_b) - max(a_x0[p], b_x0[q] + ox)
-                if length > 0:
-                    if stop_at_first:
-                        return 1
-                    area += length
-                if right_a < right_b:
-                    p += 1
-                else:
-                    q += 1
     return area
 
 
