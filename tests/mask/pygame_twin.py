@@ -174,6 +174,16 @@ def _is_pygame_mask(value: Any) -> bool:
     return isinstance(value, REAL["Mask"])
 
 
+def _mirrored(name: str, *, edits: bool = False) -> Callable[..., Any]:
+    """A twin's method that calls ``name`` on both halves (collide2d has pygame's name)."""
+
+    def method(self: TwinMask, *args: Any, **kwargs: Any) -> Any:
+        return self._both(name, getattr(self._c, name), args, kwargs, edits=edits)
+
+    method.__name__ = name
+    return method
+
+
 class TwinMask:
     """pygame's ``Mask(size, fill=False)`` and collide2d's, kept in step."""
 
@@ -251,8 +261,7 @@ class TwinMask:
         _same("copy", p, c)
         return TwinMask._of(p, c, type(self))
 
-    def get_size(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("get_size", self._c.get_size, args, kwargs)
+    get_size = _mirrored("get_size")
 
     def get_rect(self, *args: Any, **kwargs: Any) -> Any:
         if all(_whole(v) for v in kwargs.values()):
@@ -272,59 +281,24 @@ class TwinMask:
     def get_at(self, *args: Any, **kwargs: Any) -> Any:
         return self._both("get_at", lambda *a, **k: int(self._c.get_at(*a, **k)), args, kwargs)
 
-    def set_at(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("set_at", self._c.set_at, args, kwargs, edits=True)
-
-    def overlap(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("overlap", self._c.overlap, args, kwargs)
-
-    def overlap_area(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("overlap_area", self._c.overlap_area, args, kwargs)
-
-    def overlap_mask(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("overlap_mask", self._c.overlap_mask, args, kwargs)
-
-    def fill(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("fill", self._c.fill, args, kwargs, edits=True)
-
-    def clear(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("clear", self._c.clear, args, kwargs, edits=True)
-
-    def invert(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("invert", self._c.invert, args, kwargs, edits=True)
-
-    def scale(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("scale", self._c.scale, args, kwargs)
-
-    def draw(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("draw", self._c.draw, args, kwargs, edits=True)
-
-    def erase(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("erase", self._c.erase, args, kwargs, edits=True)
-
-    def count(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("count", self._c.count, args, kwargs)
-
-    def centroid(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("centroid", self._c.centroid, args, kwargs)
-
-    def angle(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("angle", self._c.angle, args, kwargs)
-
-    def outline(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("outline", self._c.outline, args, kwargs)
-
-    def convolve(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("convolve", self._c.convolve, args, kwargs, edits=True)
-
-    def connected_component(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("connected_component", self._c.connected_component, args, kwargs)
-
-    def connected_components(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("connected_components", self._c.connected_components, args, kwargs)
-
-    def get_bounding_rects(self, *args: Any, **kwargs: Any) -> Any:
-        return self._both("get_bounding_rects", self._c.get_bounding_rects, args, kwargs)
+    set_at = _mirrored("set_at", edits=True)
+    overlap = _mirrored("overlap")
+    overlap_area = _mirrored("overlap_area")
+    overlap_mask = _mirrored("overlap_mask")
+    fill = _mirrored("fill", edits=True)
+    clear = _mirrored("clear", edits=True)
+    invert = _mirrored("invert", edits=True)
+    scale = _mirrored("scale")
+    draw = _mirrored("draw", edits=True)
+    erase = _mirrored("erase", edits=True)
+    count = _mirrored("count")
+    centroid = _mirrored("centroid")
+    angle = _mirrored("angle")
+    outline = _mirrored("outline")
+    convolve = _mirrored("convolve", edits=True)
+    connected_component = _mirrored("connected_component")
+    connected_components = _mirrored("connected_components")
+    get_bounding_rects = _mirrored("get_bounding_rects")
 
     def to_surface(self, *args: Any, **kwargs: Any) -> Any:
         # pygame draws into a surface it is given: collide2d gets a copy of it, and the
