@@ -42,6 +42,24 @@ def dense_grids():
     ).map(lambda t: np.random.default_rng(t[3]).random((t[0], t[1])) < t[2])
 
 
+def run_grids(max_height=8, max_width=200):
+    """Masks wider than a word whose rows are runs of every length: each pixel
+    continues the one before it with probability ``1 - flip`` (long runs for a small
+    ``flip``, noise for ``flip`` near 0.5)."""
+
+    def draw(t):
+        h, w, flip, seed = t
+        rng = np.random.default_rng(seed)
+        changes = rng.random((h, w)) < flip
+        changes[:, 0] = rng.random(h) < 0.5
+        return np.cumsum(changes, axis=1) % 2 == 1
+
+    return st.tuples(
+        st.integers(1, max_height), st.integers(1, max_width), st.sampled_from([0.02, 0.1, 0.5]),
+        st.integers(0, 2**32 - 1),
+    ).map(draw)  # fmt: skip
+
+
 AWKWARD = {
     "empty": np.zeros((5, 7), bool),
     "full": np.ones((5, 7), bool),
@@ -121,6 +139,29 @@ def test_convolve_equals_pygame(a_bits, b_bits, offset, into_output):
     else:
         got, expected = a.convolve(b, offset=offset), pa.convolve(pb, offset=offset)
     assert got == mask_from_pygame(expected)
+
+
+@given(
+    run_grids(),
+    run_grids(max_height=6, max_width=90),
+    st.tuples(st.integers(-150, 150), st.integers(-9, 9)),
+    st.one_of(st.none(), st.tuples(st.integers(1, 260), st.integers(1, 12))),
+)
+def test_convolve_of_wide_masks_equals_pygame(a_bits, b_bits, offset, output_size):
+    """Runs of every length (each a different dilation level), rows of several words,
+    shifts across word boundaries both ways, and outputs whose width is not a whole
+    number of words; either mask may be the one read as runs."""
+    a, b = Mask.from_array(a_bits), Mask.from_array(b_bits)
+    pa, pb = to_pygame_mask(a), to_pygame_mask(b)
+    for x, y, px, py in ((a, b, pa, pb), (b, a, pb, pa)):
+        if output_size is None:
+            got, expected = x.convolve(y, offset=offset), px.convolve(py, offset=offset)
+        else:
+            start = np.zeros(output_size[::-1], bool)
+            start[0, -1] = True
+            got = x.convolve(y, Mask.from_array(start), offset)
+            expected = px.convolve(py, to_pygame_mask(Mask.from_array(start)), offset)
+        assert got == mask_from_pygame(expected)
 
 
 @given(
@@ -204,7 +245,7 @@ def flood_components(bits):
     return found
 
 
-@given(st.one_of(grids(min_width=1, max_side=20), dense_grids()))
+@given(st.one_of(grids(min_width=1, max_side=20), dense_grids(), run_grids()))
 def test_components_equal_a_flood_fill_including_one_pixel_wide_masks(bits):
     mask = Mask.from_array(bits)
     expected = flood_components(bits)

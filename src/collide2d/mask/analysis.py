@@ -26,6 +26,8 @@ from collide2d.geometry.rect import Rect
 from collide2d.mask.storage import WORD, MaskStorage, int_pair, pixel_pair
 
 components = lazy("components")
+convolve_kernels = lazy("convolve")
+runs_kernels = lazy("runs")
 
 M = TypeVar("M", bound=MaskStorage)
 
@@ -86,21 +88,51 @@ def outline(mask: MaskStorage, every: int = 1) -> list[tuple[int, int]]:
     return [(x, y) for x, y in rows.tolist()]
 
 
+def _labelled(mask: MaskStorage, minimum: int) -> tuple[np.ndarray, int, np.ndarray]:
+    """Each run's component number, how many components, and their sizes."""
+    runs = mask.runs()
+    number, count, sizes = components.run_components(runs.starts, runs.x0, runs.x1, minimum)
+    return number, int(count), sizes
+
+
+def _component_masks(kind: type[M], mask: MaskStorage, number: np.ndarray, count: int,
+                     keep: int) -> list[M]:  # fmt: skip
+    """Full-size masks of the components (only component ``keep`` if ``keep > 0``),
+    packed straight from the runs into words."""
+    runs = mask.runs()
+    w, h = mask.size
+    columns = max(1, -(-w // WORD))
+    words = np.zeros((1 if keep > 0 else count, columns, h), dtype=np.uint64)
+    components.component_words(runs.starts, runs.x0, runs.x1, number, keep, words)
+    new = kind._from_words
+    size = (w, h)
+    return [new(part, size) for part in words]
+
+
 def connected_component(kind: type[M], mask: MaskStorage, pos: tuple[int, int] | None = None) -> M:
     """The largest 8-connected component (the first, row by row, among equals), or
     the component holding pixel ``pos`` (empty if that pixel is empty)."""
     w, h = mask.size
-    if pos is None:
-        px, py = -1, -1
-    else:
+    empty = kind._from_words(None, (w, h))
+    if pos is not None:
         px, py = pixel_pair(pos, "pos")
         if not (0 <= px < w and 0 <= py < h):
             raise IndexError(f"pos={pos!r} lies outside the {w}x{h} mask")
-        if not mask._array()[py, px]:
-            return kind._from_bits(np.zeros((h, w), dtype=bool))
     if not w or not h:
-        return kind._from_bits(np.zeros((h, w), dtype=bool))
-    return kind._from_bits(components.largest(mask._array(), px, py))
+        return empty
+    number, count, sizes = _labelled(mask, 0)
+    if not count:
+        return empty
+    if pos is None:
+        keep = int(np.argmax(sizes)) + 1  # the first among equals
+    else:
+        runs = mask.runs()
+        row = slice(runs.starts[py], runs.starts[py + 1])
+        inside = np.flatnonzero((runs.x0[row] <= px) & (px < runs.x1[row]))
+        if not inside.size:
+            return empty
+        keep = int(number[runs.starts[py] + inside[0]])
+    return _component_masks(kind, mask, number, count, keep)[0]
 
 
 def connected_components(kind: type[M], mask: MaskStorage, minimum: int = 0) -> list[M]:
@@ -111,22 +143,10 @@ def connected_components(kind: type[M], mask: MaskStorage, minimum: int = 0) -> 
     w, h = mask.size
     if not w or not h:
         return []
-    numbers, count = components.components(mask._array(), max(0, minimum))
-    # Each component's pixels, grouped by number, packed straight into words (a
-    # full-size bool array per component would cost eight times the memory).
-    flat = numbers.ravel()
-    at = np.flatnonzero(flat)
-    at = at[np.argsort(flat[at], kind="stable")]
-    ends = np.searchsorted(flat[at], np.arange(1, count + 2), side="left")
-    ys, xs = np.divmod(at, w)
-    column, bit = xs // WORD, np.left_shift(np.uint64(1), (xs % WORD).astype(np.uint64))
-    found = []
-    for k in range(count):
-        part = slice(ends[k], ends[k + 1])
-        words = np.zeros((max(1, -(-w // WORD)), h), dtype=np.uint64)
-        np.bitwise_or.at(words, (column[part], ys[part]), bit[part])
-        found.append(kind._from_words(words, (w, h)))
-    return found
+    number, count, _ = _labelled(mask, max(0, minimum))
+    if not count:
+        return []
+    return _component_masks(kind, mask, number, count, 0)
 
 
 def bounding_rects(mask: MaskStorage) -> list[Rect]:
@@ -135,10 +155,11 @@ def bounding_rects(mask: MaskStorage) -> list[Rect]:
     w, h = mask.size
     if not w or not h:
         return []
-    numbers, count = components.components(mask._array(), 0)
-    boxes = components.bounding_boxes(numbers, count).astype(np.float64)
+    number, count, _ = _labelled(mask, 0)
+    runs = mask.runs()
+    boxes = components.component_boxes(runs.starts, runs.x0, runs.x1, number, count)
     new = tuple.__new__  # whole, non-negative, finite: Rect's checks would pass
-    return [new(Rect, row) for row in boxes.tolist()]
+    return [new(Rect, row) for row in boxes.astype(np.float64).tolist()]
 
 
 def scale(kind: type[M], mask: MaskStorage, scale: tuple[int, int]) -> M:
@@ -170,15 +191,52 @@ def convolve(
         raise TypeError(f"other must be a Mask, got {other!r}")
     ox, oy = int_pair(offset, "offset")
     if output is None:
-        w, h = mask.size
-        ow, oh = other.size
-        output = kind((max(0, w + ow - 1), max(0, h + oh - 1)))
-    elif not isinstance(output, MaskStorage):
+        (w, h), (ow, oh) = mask.size, other.size
+        size = (max(0, w + ow - 1), max(0, h + oh - 1))
+        words = _convolved_words(mask, other, size, ox, oy)
+        return kind._from_words(None if words is None else np.ascontiguousarray(words.T), size)
+    if not isinstance(output, MaskStorage):
         raise TypeError(f"output must be a Mask or None, got {output!r}")
-    pixels = output._array()
-    components.convolve(mask._array(), other._array(), pixels, ox, oy)
-    output._changed()
+    words = _convolved_words(mask, other, output.size, ox, oy)
+    if words is not None:
+        pixels = output._array()
+        unpacked = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")
+        pixels |= unpacked[:, : output.size[0]].view(bool)
+        output._changed()
     return output
+
+
+def _convolved_words(
+    a: MaskStorage, b: MaskStorage, size: tuple[int, int], ox: int, oy: int
+) -> np.ndarray | None:
+    """``a (+) b`` turned half a turn, moved by the offset, clipped to ``size``, as
+    rows of words (None if nothing can be set). The mask with fewer runs for the
+    other's size is read as runs, the other as words
+    (:mod:`collide2d._kernels.convolve`)."""
+    ow, oh = size
+    (aw, ah), (bw, bh) = a.size, b.size
+    if not (aw and ah and bw and bh and ow and oh):
+        return None
+    # pixel (x', y') of the turned b is b's (bw - 1 - x', bh - 1 - y')
+    turned = np.ascontiguousarray(b._array()[::-1, ::-1])
+    a_runs, b_runs = a.runs(), b.runs()
+    if a_runs.x0.size * bh * (bw // WORD + 1) <= b_runs.x0.size * ah * (aw // WORD + 1):
+        starts, x0, x1 = a_runs.starts, a_runs.x0, a_runs.x1
+        dense, width = _row_words(turned), bw
+    else:
+        starts, x0, x1 = runs_kernels.build_runs(turned)
+        dense, width = np.ascontiguousarray(a.words().T), aw
+    out = np.zeros((oh, -(-ow // WORD)), dtype=np.uint64)
+    convolve_kernels.dilate_sum(starts, x0, x1, dense, width, out, ow, ox, oy)
+    return out
+
+
+def _row_words(bits: np.ndarray) -> np.ndarray:
+    """Bools ``[y, x]`` packed row by row into uint64 words (``[y, k]``)."""
+    h, w = bits.shape
+    padded = np.zeros((h, -(-w // WORD) * WORD), dtype=bool)
+    padded[:, :w] = bits
+    return np.packbits(padded, axis=1, bitorder="little").view("<u8").astype(np.uint64)
 
 
 def get_rect(mask: MaskStorage, **place: object) -> Rect:
