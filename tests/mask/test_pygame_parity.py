@@ -122,6 +122,13 @@ def test_scale_equals_pygame(bits, size):
     assert mask.scale(size) == mask_from_pygame(to_pygame_mask(mask).scale(size))
 
 
+@given(run_grids(), st.tuples(st.integers(0, 300), st.integers(0, 20)))
+def test_scale_of_wide_masks_equals_pygame(bits, size):
+    """Scaled from the runs: up and down, across word boundaries."""
+    mask = Mask.from_array(bits)
+    assert mask.scale(size) == mask_from_pygame(to_pygame_mask(mask).scale(size))
+
+
 @given(
     dense_grids(),
     grids(min_width=1, max_side=9),
@@ -335,3 +342,15 @@ def test_fractional_positions_are_truncated_as_pygame_truncates(bits, x, y):
     mask.set_at((x, y), 0)
     theirs.set_at((x, y), 0)
     assert mask == mask_from_pygame(theirs)
+
+
+def test_moments_of_masks_too_tall_for_int64_sums():
+    """At ``max(w, h)**2 * w * h >= 2**62`` the moments are summed row by row in
+    Python ints: the same centroid and angle as pygame (whose sums still fit here)."""
+    bits = np.zeros((2**21, 3), bool)
+    bits[[5, 77, 2**20, 2**21 - 1], [0, 2, 1, 2]] = True
+    bits[2**21 - 9 : 2**21 - 4, 1] = True
+    mask = Mask.from_array(bits)
+    theirs = to_pygame_mask(mask)
+    assert mask.centroid() == theirs.centroid()
+    assert mask.angle() == theirs.angle()

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import kernel
+from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.runs import set_run
 
 STEP_X = np.array([1, 1, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, -1, -1, 0, 1], dtype=np.int64)
 STEP_Y = np.array([0, 1, 1, 1, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, -1, -1], dtype=np.int64)
@@ -89,25 +90,12 @@ def component_words(starts, x0, x1, number, keep, words):
     two thousand components of a 512 px mask cost their pixels, not 68 MB of
     zeros."""
     h = starts.shape[0] - 1
-    full = np.uint64(0xFFFFFFFFFFFFFFFF)
     for y in range(h):
         for r in range(starts[y], starts[y + 1]):
             c = number[r]
             if c == 0 or (keep > 0 and c != keep):
                 continue
-            c = c - 1 if keep <= 0 else 0
-            x = x0[r]
-            end = x1[r]
-            while x < end:
-                k = x >> 6
-                low = x & 63
-                span = min(64 - low, end - x)
-                if span == 64:
-                    bits = full
-                else:
-                    bits = ((np.uint64(1) << np.uint64(span)) - np.uint64(1)) << np.uint64(low)
-                words[c, k, y] |= bits
-                x += span
+            set_run(words, c - 1 if keep <= 0 else 0, y, x0[r], x1[r])
 
 
 @kernel
@@ -137,36 +125,31 @@ def component_boxes(starts, x0, x1, number, count):
     return boxes
 
 
-@kernel
-def outline(bits, every):
-    """pygame's outline of the first component met in raster order: rows ``x, y``
-    of every ``every``-th pixel along its border, the first pixel first."""
+@inline_kernel
+def _solid(bits, y, x):
+    """Pixel ``(x - 1, y - 1)``: pygame traces a copy of the mask with a border of
+    one empty pixel; reading through this costs nothing where the copy cost a pass
+    over every pixel."""
     h, w = bits.shape
-    m = np.zeros((h + 2, w + 2), dtype=np.bool_)
-    for y in range(h):  # loops, not a 2D slice assignment: that costs seconds to compile
-        for x in range(w):
-            m[y + 1, x + 1] = bits[y, x]
+    return 1 <= y <= h and 1 <= x <= w and bits[y - 1, x - 1]
+
+
+@kernel
+def outline(bits, every, first_x, first_y):
+    """pygame's outline of the first component met in raster order, whose first
+    pixel is ``(first_x, first_y)``: rows ``x, y`` of every ``every``-th pixel along
+    its border, the first pixel first."""
+    h, w = bits.shape
+    m = bits
     da = STEP_X
     db = STEP_Y
-    out = np.empty((2 * (h + 2) * (w + 2) + 2, 2), dtype=np.int64)
+    out = np.empty((4 * (h + w) + 16, 2), dtype=np.int64)
     count = 0
-    x = 0
-    y = 0
-    found = False
-    for y in range(1, h + 1):
-        for x in range(1, w + 1):
-            if m[y, x]:
-                found = True
-                break
-        if found:
-            break
-    if not found:
-        return out[:0]
+    x = first_x + 1  # in the bordered copy's coordinates
+    y = first_y + 1
     out[count, 0] = x - 1
     out[count, 1] = y - 1
     count += 1
-    if x == w + 1 and y == h + 1:  # pygame's check after its search loops
-        return out[:count]
     firstx = x
     firsty = y
     secx = 0
@@ -176,7 +159,7 @@ def outline(bits, every):
     e = every
     n = 0
     for n in range(8):
-        if m[y + db[n], x + da[n]]:
+        if _solid(m, y + db[n], x + da[n]):
             currx = secx = x + da[n]
             curry = secy = y + db[n]
             e -= 1
@@ -193,7 +176,7 @@ def outline(bits, every):
     while True:
         n = (n + 6) & 7
         while True:
-            if m[curry + db[n], currx + da[n]]:
+            if _solid(m, curry + db[n], currx + da[n]):
                 nextx = currx + da[n]
                 nexty = curry + db[n]
                 e -= 1

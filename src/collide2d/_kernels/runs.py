@@ -264,3 +264,81 @@ def stacked_boxes(starts, x0, x1):
                 out[box, 3] = y + 1
             open_[r] = box
     return out[:count]
+
+
+@kernel
+def row_moments(starts, x0, x1):
+    """Per row: the solid pixels, the sum of their ``x`` and of their ``x**2``, from the
+    runs in closed form (a run ``[a, b)`` has ``b - a`` pixels, ``x`` summing to
+    ``(b - a) (a + b - 1) / 2`` and ``x**2`` to ``S(b) - S(a)``, ``S(k) = (k - 1) k
+    (2k - 1) / 6``). Exact in int64 for rows narrower than a million pixels."""
+    h = starts.shape[0] - 1
+    count = np.zeros(h, dtype=np.int64)
+    sum_x = np.zeros(h, dtype=np.int64)
+    sum_xx = np.zeros(h, dtype=np.int64)
+    for y in range(h):
+        for r in range(starts[y], starts[y + 1]):
+            a = x0[r]
+            b = x1[r]
+            count[y] += b - a
+            sum_x[y] += (b - a) * (a + b - 1) // 2
+            sum_xx[y] += ((b - 1) * b * (2 * b - 1) - (a - 1) * a * (2 * a - 1)) // 6
+    return count, sum_x, sum_xx
+
+
+@kernel
+def moments(starts, x0, x1):
+    """``m00, m10, m01, m20, m02, m11`` of the solid pixels, in int64: exact while
+    ``max(w, h)**2 * w * h < 2**62`` (the caller checks)."""
+    count, sum_x, sum_xx = row_moments(starts, x0, x1)
+    m00 = m10 = m01 = m20 = m02 = m11 = 0
+    for y in range(count.shape[0]):
+        m00 += count[y]
+        m10 += sum_x[y]
+        m01 += y * count[y]
+        m20 += sum_xx[y]
+        m02 += y * y * count[y]
+        m11 += y * sum_x[y]
+    return m00, m10, m01, m20, m02, m11
+
+
+@inline_kernel
+def set_run(words, c, y, start, end):
+    """Set pixels ``start .. end - 1`` of row ``y`` in ``words[c]`` (word columns
+    ``words[c, k, y]``, as :meth:`MaskStorage.words` stores them)."""
+    x = start
+    while x < end:
+        k = x >> 6
+        low = x & 63
+        span = min(64 - low, end - x)
+        if span == 64:
+            bits = np.uint64(0xFFFFFFFFFFFFFFFF)
+        else:
+            bits = ((np.uint64(1) << np.uint64(span)) - np.uint64(1)) << np.uint64(low)
+        words[c, k, y] |= bits
+        x += span
+
+
+@kernel
+def scaled_words(starts, x0, x1, width, new_width, words):
+    """Fill ``words[0]`` (``(columns, new_h)``, zeroed) with the mask of these runs
+    (``width`` pixels wide) scaled by nearest pixel to ``new_width`` by ``new_h``:
+    output pixel ``(i, j)`` is pixel ``(i * w // new_w, j * h // new_h)``. A run
+    ``[a, b)`` covers the output columns ``i`` with ``a <= i * w // new_w < b``, that
+    is ``ceil(a * new_w / w) <= i < ceil(b * new_w / w)``; a repeated source row is
+    a copy of the output row before it."""
+    h = starts.shape[0] - 1
+    new_h = words.shape[2]
+    columns = words.shape[1]
+    last = -1
+    for j in range(new_h):
+        y = j * h // new_h
+        if y == last:
+            for k in range(columns):
+                words[0, k, j] = words[0, k, j - 1]
+            continue
+        last = y
+        for r in range(starts[y], starts[y + 1]):
+            first = (x0[r] * new_width + width - 1) // width
+            stop = (x1[r] * new_width + width - 1) // width
+            set_run(words, 0, j, first, stop)
