@@ -1,5 +1,7 @@
 """Masks: construction, editing, and queries against the pixel-by-pixel reference."""
 
+import itertools
+
 import numpy as np
 import pygame
 import pytest
@@ -428,3 +430,38 @@ def test_spans_follow_edits():
     assert [s.tolist() for s in mask.spans()] == [[0, 0], [0, 0]]
     assert [s.tolist() for s in Mask((0, 3)).spans()] == [[0, 0, 0], [0, 0, 0]]
     assert [s.shape for s in Mask((3, 0)).spans()] == [(0,), (0,)]
+
+
+def runs_reference(bits):
+    """Each row's runs ``[x0, x1)`` from the pixels, by numpy: where a row steps up
+    and where it steps down."""
+    runs = []
+    for row in bits:
+        steps = np.diff(np.concatenate(([0], row.astype(np.int8), [0])))
+        runs.append(list(zip(np.flatnonzero(steps == 1), np.flatnonzero(steps == -1), strict=True)))
+    return runs
+
+
+@given(
+    st.tuples(st.integers(1, 5), st.sampled_from([1, 3, 63, 64, 65, 127, 128, 129, 191, 192, 200])),
+    st.sampled_from([0.02, 0.1, 0.5, 0.9]),
+    st.integers(0, 2**32 - 1),
+)
+def test_runs_from_the_packed_words_equal_the_pixels(shape, flip, seed):
+    """Runs are read from the words' transitions: rows of every run length, runs that
+    end on a word boundary or at the mask's edge, and set bits past the width
+    (a mask made from words may carry them) ignored."""
+    rng = np.random.default_rng(seed)
+    changes = rng.random(shape) < flip
+    bits = np.cumsum(changes, axis=1) % 2 == 1
+    words = Mask.from_array(bits).words().copy()
+    words[-1] |= np.uint64(0xFFFFFFFFFFFFFFFF) << np.uint64(shape[1] % 64 or 63)  # past the width
+    if shape[1] % 64 == 0:
+        words = Mask.from_array(bits).words()  # no bits past the width to set
+    for mask in (Mask.from_array(bits), Mask._from_words(words, bits.shape[::-1])):
+        starts, x0, x1, _, _ = mask.runs()
+        found = [
+            list(zip(x0[a:b].tolist(), x1[a:b].tolist(), strict=True))
+            for a, b in itertools.pairwise(starts.tolist())
+        ]
+        assert found == runs_reference(bits)

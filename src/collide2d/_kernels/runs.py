@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.bits import lowest_bit, popcount
 from collide2d._kernels.jit import inline_kernel, kernel
+
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
 
 INT_MAX = 2**63 - 1
 INT_MIN = -(2**63)
@@ -39,33 +43,51 @@ def block_extents(starts, x0, x1, block):
 
 
 @kernel
-def build_runs(bits):
-    """``(starts, x0, x1)``: row ``y``'s runs are ``x0[starts[y]:starts[y+1]]`` etc."""
-    h, w = bits.shape
-    count = 0
+def runs_from_words(words, width):
+    """``(starts, x0, x1)`` of the packed words (``words[k, y]``, as
+    :meth:`MaskStorage.words` stores them): row ``y``'s runs are
+    ``x0[starts[y]:starts[y+1]]`` and ``x1[...]``. A run starts at each bit set whose
+    lower neighbour is clear and ends at each bit clear whose lower neighbour is
+    set, so a word without such a transition (all solid or all empty: most words
+    of a sprite) costs one test instead of 64 pixel reads. Bits at or past
+    ``width`` are ignored."""
+    columns, h = words.shape
+    spare = width & 63
+    last = ((_ONE << np.uint64(spare)) - _ONE) if spare else ~_ZERO
+    count = np.int64(0)
     for y in range(h):
-        inside = False
-        for x in range(w):
-            if bits[y, x] and not inside:
-                count += 1
-            inside = bits[y, x]
+        carry = _ZERO
+        for k in range(columns):
+            word = words[k, y]
+            if k == columns - 1:
+                word &= last
+            count += np.int64(popcount(word & ~((word << _ONE) | carry)))
+            carry = word >> np.uint64(63)
     starts = np.empty(h + 1, dtype=np.int64)
     x0 = np.empty(count, dtype=np.int64)
     x1 = np.empty(count, dtype=np.int64)
     r = 0
     for y in range(h):
         starts[y] = r
-        inside = False
-        for x in range(w):
-            if bits[y, x] and not inside:
-                x0[r] = x
-                inside = True
-            elif not bits[y, x] and inside:
-                x1[r] = x
-                r += 1
-                inside = False
-        if inside:
-            x1[r] = w
+        carry = _ZERO
+        for k in range(columns):
+            word = words[k, y]
+            if k == columns - 1:
+                word &= last
+            before = (word << _ONE) | carry
+            carry = word >> np.uint64(63)
+            edges = word ^ before  # starts: word & ~before; ends: ~word & before
+            while edges:
+                bit = edges & (~edges + _ONE)
+                x = 64 * k + np.int64(lowest_bit(edges))
+                if word & bit:
+                    x0[r] = x
+                else:
+                    x1[r] = x
+                    r += 1
+                edges ^= bit
+        if carry:
+            x1[r] = width
             r += 1
     starts[h] = r
     return starts, x0, x1

@@ -91,11 +91,12 @@ def outline(mask: MaskStorage, every: int = 1) -> list[tuple[int, int]]:
     ``every``-th one, as pygame traces them."""
     if isinstance(every, bool) or not isinstance(every, int):
         raise TypeError(f"every must be an int, got {every!r}")
-    runs = mask.runs()
-    if not runs.x0.size:
+    flat = mask._array().ravel()
+    first = int(flat.argmax()) if flat.size else 0  # numpy stops at the first solid pixel
+    if not flat.size or not flat[first]:
         return []
-    first_y = int(np.searchsorted(runs.starts, 0, side="right")) - 1  # the first run's row
-    rows = components.outline(mask._array(), every, int(runs.x0[0]), first_y)
+    w = mask.size[0]
+    rows = components.outline(mask._array(), every, first % w, first // w)
     return list(zip(*rows.T.tolist(), strict=True))
 
 
@@ -236,7 +237,9 @@ def _convolved_words(
         starts, x0, x1 = a_runs.starts, a_runs.x0, a_runs.x1
         dense, width = _row_words(turned), bw
     else:
-        starts, x0, x1 = runs_kernels.build_runs(turned)
+        starts, x0, x1 = runs_kernels.runs_from_words(
+            np.ascontiguousarray(_row_words(turned).T), bw
+        )
         dense, width = np.ascontiguousarray(a.words().T), aw
     out = np.zeros((oh, -(-ow // WORD)), dtype=np.uint64)
     convolve_kernels.dilate_sum(starts, x0, x1, dense, width, out, ow, ox, oy)

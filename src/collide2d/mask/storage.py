@@ -199,7 +199,7 @@ class MaskStorage:
         """Each row's solid pixels as runs (see :class:`Runs`). Cached until the next edit."""
         runs = self._runs
         if runs is None:
-            starts, x0, x1 = runs_kernels.build_runs(self._array())
+            starts, x0, x1 = runs_kernels.runs_from_words(self.words(), self._size[0])
             lo, hi = runs_kernels.block_extents(starts, x0, x1, runs_kernels.BLOCK_ROWS)
             runs = self._runs = Runs(starts, x0, x1, lo, hi)
         return runs
