@@ -75,6 +75,8 @@ def _masks() -> None:
     disc.get_bounding_rects()
     disc.outline()
     disc.convolve(other)
+    disc.centroid()
+    disc.scale((60, 30))
 
 
 def _world_moves() -> None:

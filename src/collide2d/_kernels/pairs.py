@@ -1,4 +1,4 @@
-"""Pair kernels: brute force, sort and sweep, sorting a pair list.
+"""Pair kernels: brute force, sort and sweep, matching sorted lists.
 
 Boxes arrive as one ``(N, 4)`` float64 array of closed bounds (rows
 ``lo_x, lo_y, hi_x, hi_y``);
@@ -14,7 +14,6 @@ import numpy as np
 
 from collide2d._kernels.jit import kernel
 from collide2d._kernels.overlap import overlap_items
-from collide2d._kernels.sorting import sort_range
 
 
 @kernel
@@ -60,45 +59,6 @@ def sort_and_sweep_pairs(order, box, circles, mode, out, counters):
                 found += 1
     counters[0] += tests
     return found
-
-
-@kernel
-def sort_pairs(pairs, n):
-    """Return ``pairs`` (K, 2) sorted lexicographically: a counting sort on the first
-    column, then each run of equal first entries sorted by the second."""
-    k = pairs.shape[0]
-    counts = np.zeros(n + 1, dtype=np.intp)
-    for r in range(k):
-        counts[pairs[r, 0] + 1] += 1
-    for i in range(n):
-        counts[i + 1] += counts[i]
-    result = np.empty((k, 2), dtype=np.intp)
-    cursor = counts[:n].copy()
-    for r in range(k):
-        a = pairs[r, 0]
-        slot = cursor[a]
-        result[slot, 0] = a
-        result[slot, 1] = pairs[r, 1]
-        cursor[a] = slot + 1
-    for i in range(n):
-        lo = counts[i]
-        hi = counts[i + 1]
-        if hi - lo > 32:
-            column = np.empty(hi - lo, dtype=np.intp)
-            for t in range(hi - lo):
-                column[t] = result[lo + t, 1]
-            sort_range(column, 0, hi - lo)
-            for t in range(hi - lo):
-                result[lo + t, 1] = column[t]
-        else:  # insertion sort: most items have a few partners
-            for p in range(lo + 1, hi):
-                value = result[p, 1]
-                q = p - 1
-                while q >= lo and result[q, 1] > value:
-                    result[q + 1, 1] = result[q, 1]
-                    q -= 1
-                result[q + 1, 1] = value
-    return result
 
 
 @kernel

@@ -81,8 +81,23 @@ def find_pairs(
             return int(pairs.brute_force_pairs(box, circles, mode, out, counters))
 
     found, counters = run_parts(run, parts, 4 * n // parts + 64)
-    result: IndexArray = pairs.sort_pairs(found, n)
-    return result, counters, method
+    return sorted_pairs(found, n), counters, method
+
+
+def sorted_pairs(found: IndexArray, n: int) -> IndexArray:
+    """``found`` (rows ``i < j < n``) sorted lexicographically, by numpy's sort of
+    the keys ``i * n + j`` (five times faster than the compiled counting sort it
+    replaces, and nothing to compile: half a second of the first call)."""
+    if not found.shape[0]:
+        return np.empty((0, 2), dtype=np.intp)
+    if n > (2**62) // n:  # keys would overflow: sort the rows themselves
+        result: IndexArray = found[np.lexsort((found[:, 1], found[:, 0]))]
+        return result
+    keys = found[:, 0].astype(np.int64) * n + found[:, 1]
+    keys.sort()
+    out = np.empty(found.shape, dtype=np.intp)
+    np.divmod(keys, n, out=(out[:, 0], out[:, 1]))
+    return out
 
 
 def sweep_order(box: FloatArray) -> IndexArray:

@@ -1,0 +1,115 @@
+"""The first call of each kind in a fresh environment: numba's compile, measured.
+
+    python3 scripts/run.py bench bench_cold
+
+Each call runs alone in a new process whose numba cache (``NUMBA_CACHE_DIR``) is an
+empty folder, as on a machine that just installed collide2d, and then again in the
+same process (compiled by then). Reported: the first call's seconds, the second's,
+and how many of collide2d's kernels the first one compiled.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import table
+
+SETUP = """
+import time, numpy as np
+from collide2d._kernels import jit
+rng = np.random.default_rng(1)
+n = 1_000_000
+"""
+
+CALLS = {
+    "overlapping_pairs, 1e6 boxes (uniform)": (
+        "boxes = np.hstack([rng.random((n, 2)) * 10000, rng.random((n, 2)) * 10 + 0.1])",
+        "collide2d.overlapping_pairs(boxes)",
+    ),
+    "overlapping_pairs, 1e6 boxes (sizes 1 to 400)": (
+        "boxes = np.hstack([rng.random((n, 2)) * 1e5, np.exp(rng.uniform(0, 6, (n, 2)))])",
+        "collide2d.overlapping_pairs(boxes)",
+    ),
+    "SortAndSweep.pairs, 10,000 boxes": (
+        "from collide2d.broadphase import SortAndSweep\n"
+        "index = SortAndSweep()\n"
+        "for k, (x, y) in enumerate((rng.random((10000, 2)) * 1000).tolist()):\n"
+        "    index.add(k, collide2d.Rect(x, y, 5, 5))",
+        "index.pairs()",
+    ),
+    "Mask.overlaps, 512 px": (
+        "a = collide2d.Mask.from_array(rng.random((512, 512)) < 0.5)",
+        "a.overlaps(a, (100, 50))",
+    ),
+    "Mask.overlap_mask, 512 px": (
+        "a = collide2d.Mask.from_array(rng.random((512, 512)) < 0.5)",
+        "a.overlap_mask(a, (100, 50))",
+    ),
+    "Mask.sweep, 256 px sprites": (
+        "yy, xx = np.mgrid[0:256, 0:256]\n"
+        "a = collide2d.Mask.from_array((xx - 128) ** 2 + (yy - 128) ** 2 < 110 ** 2)",
+        "a.sweep(a, (400.5, 3), (300, 1))",
+    ),
+    "Mask.connected_components, 512 px": (
+        "a = collide2d.Mask.from_array(rng.random((512, 512)) < 0.45)",
+        "a.connected_components()",
+    ),
+    "World.move_all, 100 actors": (
+        "world = collide2d.World()\n"
+        "for k in range(400):\n"
+        "    world.add(('tile', k), collide2d.Rect(16.0 * k, 64.0, 16.0, 16.0))\n"
+        "for k in range(100):\n"
+        "    world.add(k, collide2d.Rect(60.0 * k, 0.0, 12.0, 20.0))",
+        "world.move_all({k: (60.0 * k + 3, 50.0) for k in range(100)})",
+    ),
+    "World.step, 40 disks": (
+        "world = collide2d.World()\n"
+        "for k, (x, y) in enumerate((rng.random((40, 2)) * 100).tolist()):\n"
+        "    world.add(k, collide2d.Circle(x * 3, y * 3, 1.0), velocity=(1.0, -2.0))\n"
+        "world.set_response('default', 'default', 'bounce')",
+        "world.step(1.0)",
+    ),
+}
+
+
+def first_call(prepare: str, call: str) -> tuple[float, float, int]:
+    code = (
+        SETUP
+        + "import collide2d\n"
+        + prepare
+        + f"""
+start = time.perf_counter()
+{call}
+first = time.perf_counter() - start
+start = time.perf_counter()
+{call}
+print(first, time.perf_counter() - start, len(jit.COMPILED))
+"""
+    )
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                              text=True, check=True)  # fmt: skip
+    first, second, kernels = done.stdout.split()
+    return float(first), float(second), int(kernels)
+
+
+def main() -> None:
+    import numba
+
+    print(f"# bench_cold: CPython {platform.python_version()}, numba {numba.__version__}\n")
+    rows = []
+    for name, (prepare, call) in CALLS.items():
+        first, second, kernels = first_call(prepare, call)
+        rows.append([name, f"{first:.2f}", f"{second * 1e3:.1f}", kernels])
+    print(table(["first call, empty cache", "seconds", "second call ms", "kernels compiled"], rows))
+
+
+if __name__ == "__main__":
+    main()
