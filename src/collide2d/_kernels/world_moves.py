@@ -18,7 +18,7 @@ import numpy as np
 
 from collide2d._kernels.intervals import axis_interval
 from collide2d._kernels.jit import helper_kernel, kernel
-from collide2d._kernels.sorting import argsort_range, search_left, sort_range
+from collide2d._kernels.sorting import sort_range
 
 NONE, TOUCH, CROSS, SLIDE = 0, 1, 2, 3
 DONE, NEEDS_PYTHON, FULL = 0, 1, 2
@@ -355,7 +355,14 @@ def region_pairs(regions, movers, cell, out):
             entries += cells
         else:
             apart[i] = True
-    keys = np.empty(entries, dtype=np.int64)
+    # A hash table of the cells (open addressing, twice as many slots as entries at
+    # least), each slot heading a chain of the entries filed in its cell.
+    bits = 4
+    while (1 << bits) < 2 * entries:
+        bits += 1
+    slot_key = np.empty(1 << bits, dtype=np.int64)
+    slot_head = np.full(1 << bits, -1, dtype=np.int64)
+    next_entry = np.empty(entries, dtype=np.int64)
     owner = np.empty(entries, dtype=np.int64)
     large = np.empty(n, dtype=np.int64)
     n_large = 0
@@ -368,12 +375,11 @@ def region_pairs(regions, movers, cell, out):
         x0, y0, x1, y1 = spans[i, 0], spans[i, 1], spans[i, 2], spans[i, 3]
         for cx in range(x0, x1 + 1):
             for cy in range(y0, y1 + 1):
-                keys[e] = _cell_key(cx, cy)
+                h = _slot(slot_key, slot_head, _cell_key(cx, cy), bits)
                 owner[e] = i
+                next_entry[e] = slot_head[h]
+                slot_head[h] = e
                 e += 1
-    by_key = argsort_range(keys, 0, keys.shape[0])
-    keys = keys[by_key]
-    owner = owner[by_key]
     seen = np.full(n, -1, dtype=np.int64)
     found = np.empty(n, dtype=np.int64)
     rows = 0
@@ -395,11 +401,10 @@ def region_pairs(regions, movers, cell, out):
             x1 = x0 - 1  # no cells to look up
         for cx in range(x0, x1 + 1):
             for cy in range(y0, y1 + 1):
-                key = _cell_key(cx, cy)
-                p = search_left(keys, 0, keys.shape[0], key)
-                while p < keys.shape[0] and keys[p] == key:
+                p = slot_head[_slot(slot_key, slot_head, _cell_key(cx, cy), bits)]
+                while p >= 0:
                     i = owner[p]
-                    p += 1
+                    p = next_entry[p]
                     if seen[i] != m:
                         seen[i] = m
                         found[count] = i
@@ -423,6 +428,18 @@ def region_pairs(regions, movers, cell, out):
                     out[rows, 1] = i
                 rows += 1
     return rows
+
+
+@helper_kernel
+def _slot(slot_key, slot_head, key, bits):
+    """The slot of ``key`` in the open-addressing table (claimed for it if new: its
+    head is -1 until an entry is filed), by Fibonacci hashing and linear probing."""
+    mask = (1 << bits) - 1
+    h = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits))
+    while slot_head[h] >= 0 and slot_key[h] != key:
+        h = (h + 1) & mask
+    slot_key[h] = key
+    return h
 
 
 @helper_kernel

@@ -15,6 +15,8 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from functools import partial
+from itertools import repeat
 
 import numpy as np
 
@@ -33,7 +35,6 @@ Move = Callable[[Item, Vec2, Filter], Movement]
 """Moves one item as ``World.move`` does."""
 
 CODES = {"touch": 1, "cross": 2, "slide": 3}
-NAMES = {code: name for name, code in CODES.items()}
 REGION_PAD = 1e-9
 """Regions are padded by this share of their coordinates (and one unit in the last
 place at least): legs start at rounded contact points, an ulp from the exact box."""
@@ -182,13 +183,16 @@ def _columns(capacity: int) -> tuple[np.ndarray, ...]:
 
 
 _new = tuple.__new__
-AXIS_NORMALS = {
-    (-1.0, 0.0): Vec2(-1.0, 0.0),
-    (1.0, 0.0): Vec2(1.0, 0.0),
-    (0.0, -1.0): Vec2(0.0, -1.0),
-    (0.0, 1.0): Vec2(0.0, 1.0),
-}
-"""The only normals two rectangles meet with: shared, not made again for each contact."""
+_vec2 = partial(_new, Vec2)
+_rect = partial(_new, Rect)
+_collision = partial(_new, Collision)
+_movement = partial(_new, Movement)
+RESPONSE_NAMES = np.array([None, "touch", "cross", "slide"], dtype=object)
+"""The kernel's response codes (``CODES``) as names, in an array to index."""
+NORMALS = np.empty(9, dtype=object)
+NORMALS[[1, 7, 3, 5]] = [Vec2(-1.0, 0.0), Vec2(1.0, 0.0), Vec2(0.0, -1.0), Vec2(0.0, 1.0)]
+"""The only normals two rectangles meet with, at ``3 (nx + 1) + (ny + 1)``: shared,
+not made again for each contact."""
 
 
 def _collect(
@@ -209,39 +213,47 @@ def _collect(
     """Turn the kernel's rows for movers ``first:done`` into Movements and place them
     (every value is a float the kernel computed from checked ones: no checks again).
 
-    The caller pauses the cyclic garbage collector meanwhile (:func:`collector_paused`):
-    these thousands of new records hold no cycles, and its passes over a large world
-    cost as much as building them (a third of a 1,000-actor frame)."""
+    The records are built column by column, by ``map`` and ``zip`` (loops in C),
+    each collision's values looked up from numpy arrays of objects. The caller
+    pauses the cyclic garbage collector meanwhile (:func:`collector_paused`): these
+    thousands of new records hold no cycles, and its passes over a large world
+    cost as much as building them."""
     if done <= first:
         return
     end = int(out_start[done])
-    _, resp, fraction, normal, touch, delta, leg, started, slide = (
-        column[:end].tolist() for column in columns
+    other, resp, fraction, normal, touch, delta, leg, started, slide = (
+        column[:end] for column in columns
     )
     items = table.items
-    names = [items[slot] for slot in live[columns[0][:end]].tolist()]
-    axis = AXIS_NORMALS
-    starts = out_start[first : done + 1].tolist()
+    names = [items[slot] for slot in live[other].tolist()]
+    starts = out_start[first : done + 1]
+    counts = np.diff(starts)
+    mover_rows = np.repeat(np.arange(first, done), counts)  # each collision's mover
+    sizes = box[m_index[first:done], 2:]
+    legs = np.hstack((leg, sizes[mover_rows - first])).tolist()
+    no_slide = np.isnan(slide[:, 0]).tolist()
+    positions = out_pos[first:done]
+    rects = list(map(_rect, np.hstack((positions, sizes)).tolist()))
+    # Each other's shape when the mover met it: where an earlier mover of these
+    # moved, its new rectangle (it is placed below, after the records are built).
+    other_shapes = [shapes[name] for name in names]
+    batch = np.full(live.shape[0], -1, dtype=np.int64)
+    batch[m_index[first:done]] = np.arange(first, done)
+    met = batch[other]
+    for r in np.flatnonzero((met >= 0) & (met < mover_rows)).tolist():
+        other_shapes[r] = rects[int(met[r]) - first]
+    collisions = list(map(_collision, zip(
+        [movers[m] for m in mover_rows.tolist()], names, RESPONSE_NAMES[resp].tolist(),
+        fraction.tolist(), NORMALS[(3 * normal[:, 0] + normal[:, 1] + 4).astype(np.intp)].tolist(),
+        map(_vec2, touch.tolist()), map(_vec2, delta.tolist()), map(_rect, legs),
+        other_shapes, started.tolist(),
+        [None if none else _vec2(xy) for none, xy in zip(no_slide, slide.tolist(), strict=True)],
+        repeat(None, end), strict=True,
+    )))  # fmt: skip
     slots = live[m_index[first:done]]
     table.box[slots, :2] = out_pos[first:done]  # the rows of every mover at once
     table.origin[slots] = out_pos[first:done]
-    sizes = box[m_index[first:done], 2:].tolist()
-    positions = out_pos[first:done].tolist()
-    for k, m in enumerate(range(first, done)):
-        item = movers[m]
-        w, h = sizes[k]
-        collisions = []
-        for r in range(starts[k], starts[k + 1]):
-            sx, sy = slide[r]
-            lx, ly = leg[r]
-            collisions.append(
-                _new(Collision, (
-                    item, names[r], NAMES[resp[r]], fraction[r], axis[tuple(normal[r])],
-                    _new(Vec2, touch[r]), _new(Vec2, delta[r]), _new(Rect, (lx, ly, w, h)),
-                    shapes[names[r]], started[r],
-                    None if sx != sx else _new(Vec2, (sx, sy)), None,
-                ))
-            )  # fmt: skip
-        x, y = positions[k]
-        place(item, _new(Rect, (x, y, w, h)))
-        moved[item] = _new(Movement, (_new(Vec2, (x, y)), collisions))
+    at = starts.tolist()
+    for k, item in enumerate(movers[first:done]):
+        place(item, rects[k])
+        moved[item] = _movement((_vec2(rects[k][:2]), collisions[at[k] : at[k + 1]]))
