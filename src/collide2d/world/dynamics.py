@@ -17,6 +17,7 @@ from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Item
+from collide2d.world.gc_pause import collector_paused
 from collide2d.world.step import EVENT_CAP, checked_cap, checked_dt, response_code, run
 from collide2d.world.step_result import StepResult, StepStats
 from collide2d.world.table import ItemTable
@@ -145,7 +146,8 @@ class WorldDynamics:
             for item, shape in self._shapes.items()
             if type(shape) is PlacedMask
         }
-        return run(table, masks, responses, restitution, length, cap, self._place_rows)
+        with collector_paused():  # thousands of new shapes and contacts, no cycles
+            return run(table, masks, responses, restitution, length, cap, self._place_rows)
 
     # -- internals -----------------------------------------------------------------------
     def _slot(self, item: Item) -> int:

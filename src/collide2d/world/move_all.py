@@ -12,9 +12,7 @@ in its turn. Both give identical answers; the test suite holds them equal.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from functools import partial
 from itertools import repeat
 
@@ -25,6 +23,7 @@ from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Collision, Filter, Item, Movement
+from collide2d.world.gc_pause import collector_paused
 from collide2d.world.table import ItemTable
 
 moves = lazy("world_moves")
@@ -153,18 +152,6 @@ def _run(
             first = done + 1
             out_start[first] = 0
     return moved
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector, if it runs, for the block."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _columns(capacity: int) -> tuple[np.ndarray, ...]:
