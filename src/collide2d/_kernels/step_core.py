@@ -77,6 +77,7 @@ from collide2d._kernels.step_shapes import (
     advance,
     contact_normal,
     contact_point,
+    may_meet,
     overlap_at,
     position,
     predict,
@@ -173,6 +174,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 continue
             if code == CROSS and set_has(crossed, _pair_key(ib, lo, hi, owners)):
                 continue
+            if not may_meet(fb, ib, lo, hi, 0.0, dt):
+                continue
             stats[PREDICTIONS] += 1
             t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
             if t < dt:
@@ -246,6 +249,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 a, b = (i, j) if i < j else (j, i)
                 rc = responses[ib[a, GROUP], ib[b, GROUP]]
                 if rc == IGNORE or (rc == CROSS and set_has(crossed, _pair_key(ib, a, b, owners))):
+                    continue
+                if not may_meet(fb, ib, a, b, t, dt):
                     continue
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a, b, t, dt)
@@ -358,6 +363,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 if rc == IGNORE or (
                     rc == CROSS and set_has(crossed, _pair_key(ib, a2, b2, owners))
                 ):
+                    continue
+                if not may_meet(fb, ib, a2, b2, t, dt):
                     continue
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a2, b2, t, dt)

@@ -74,6 +74,38 @@ def bounds_at(fb, ib, i, x, y):
 
 
 @kernel
+def _swept(fb, ib, i, now, end):
+    """Body ``i``'s bounds swept over ``[now, end]``, padded outward by a billionth
+    of their magnitude (far more than the rounding of any position computed in a
+    prediction)."""
+    x, y = position(fb, i, now)
+    x0, y0, x1, y1 = bounds_at(fb, ib, i, x, y)
+    dx = fb[i, MVX] * (end - now)
+    dy = fb[i, MVY] * (end - now)
+    if dx < 0.0:
+        x0 += dx
+    else:
+        x1 += dx
+    if dy < 0.0:
+        y0 += dy
+    else:
+        y1 += dy
+    px = 1e-9 * (abs(x0) + abs(x1)) + 1e-300
+    py = 1e-9 * (abs(y0) + abs(y1)) + 1e-300
+    return x0 - px, y0 - py, x1 + px, y1 + py
+
+
+@kernel
+def may_meet(fb, ib, i, j, now, end):
+    """False when bodies ``i`` and ``j`` cannot meet in ``[now, end)``: their swept
+    bounds are apart. A few comparisons that spare most neighbours the full
+    prediction (in the swarm, four out of five)."""
+    ax0, ay0, ax1, ay1 = _swept(fb, ib, i, now, end)
+    bx0, by0, bx1, by1 = _swept(fb, ib, j, now, end)
+    return ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1
+
+
+@kernel
 def circles_overlap(ax, ay, ar, bx, by, br):
     """``overlaps_circle_circle``."""
     dx = ax - bx
