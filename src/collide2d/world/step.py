@@ -99,12 +99,13 @@ def run(
     out = fb[back][:, [shapes.X, shapes.Y, shapes.VX, shapes.VY]] + 0.0  # no -0.0
     place(live[ib[back, shapes.OWNER]].tolist(), out)
     items = table.items
-    names = [items[slot] for slot in live.tolist()]
     floats = (lf + 0.0).tolist()  # no -0.0
+    pairs = live[li[:, :2]].tolist()  # the two items' slots (not every item's name)
     contacts = [
-        _new(Contact, (t, names[a], names[b], _new(Vec2, (nx, ny)), _new(Vec2, (px, py)),
+        _new(Contact, (t, items[a], items[b], _new(Vec2, (nx, ny)), _new(Vec2, (px, py)),
                        RESPONSES[code], bool(started)))
-        for (t, nx, ny, px, py), (a, b, code, started) in zip(floats, li.tolist(), strict=True)
+        for (t, nx, ny, px, py), (a, b), (_, _, code, started)
+        in zip(floats, pairs, li.tolist(), strict=True)
     ]  # fmt: skip
     events, stale, predictions, crossings, capped, nudged = stats.tolist()
     return StepResult(
