@@ -139,3 +139,59 @@ def test_region_pairs_equal_brute_force_for_far_and_wide_items(scene, data):
 
 def overlaps_strictly(a, b):
     return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+def reference_world_of(scene):
+    """The same world with every move through the Python check loop."""
+    world = world_of(scene)
+    world._compiled_moves = False
+    return world
+
+
+@settings(max_examples=300)
+@given(st.lists(shapes, min_size=1, max_size=14), st.data(), st.integers(0, 100))
+def test_compiled_single_moves_equal_the_python_check_loop(scene, data, seed):
+    """``move`` and ``check`` of a rectangle take the compiled moves where they can;
+    every answer equals the Python check loop's, move after move."""
+    filter = pure_filter(seed)
+    fast, slow = world_of(scene), reference_world_of(scene)
+    for _ in range(data.draw(st.integers(1, 4))):
+        item = data.draw(st.integers(0, len(scene) - 1))
+        goal = data.draw(st.tuples(coords, coords))
+        assert fast.check(item, goal, filter) == slow.check(item, goal, filter)
+        assert fast.move(item, goal, filter) == slow.move(item, goal, filter)
+        assert [fast.shape(k) for k in fast] == [slow.shape(k) for k in slow]
+    fast.validate()
+
+
+def test_a_single_rect_move_runs_compiled_and_counts_its_tests(monkeypatch):
+    from collide2d.world import world as world_module
+
+    world = World()
+    world.add("floor", Rect(0, 100, 500, 10))
+    world.add("box", Rect(0, 0, 10, 10))
+    calls = []
+    monkeypatch.setattr(world, "_resolve", lambda *a: calls.append(a))  # the Python loop
+    assert world_module.World._compiled_moves
+    position, cols = world.move("box", (0, 200))
+    assert position == (0, 90) and [c.other for c in cols] == ["floor"] and not calls
+    assert world.stats.tests == 1 and world.stats.visits == 2
+
+
+def test_a_replaced_built_in_response_is_never_run_compiled():
+    """``add_response('slide', ...)`` replaces the built-in for every move, compiled
+    paths included (``move_all`` ran the built-in slide before)."""
+
+    def stop(world, col, shape, goal, filter):  # a "slide" that stops at the touch
+        return col.touch, []
+
+    scene = [Rect(0, 100, 500, 10), Rect(0, 0, 10, 10), Rect(100, 0, 10, 10)]
+    for use_all in (False, True):
+        world = world_of(scene)
+        world.add_response("slide", stop)
+        goals = {1: (50.0, 200.0), 2: (150.0, 200.0)}
+        if use_all:
+            moved = world.move_all(goals)
+        else:
+            moved = {k: world.move(k, g) for k, g in goals.items()}
+        assert moved[1].position == (22.5, 90.0) and moved[2].position == (122.5, 90.0)

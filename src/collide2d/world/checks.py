@@ -55,29 +55,35 @@ def outward(left: float, top: float, right: float, bottom: float) -> Rect:
     )
 
 
-def checked_goal(goal: object) -> Vec2:
-    return _checks.point(goal, "goal")
-
-
 _INF = math.inf
 
 
+def _plain(goal: object) -> bool:
+    """Whether ``goal`` is a ``Vec2`` or a tuple of two finite floats (what a frame
+    loop makes): taken as it is, at a tenth of the cost of the full check."""
+    kind = type(goal)
+    if (kind is tuple or kind is Vec2) and len(goal) == 2:  # type: ignore[arg-type]
+        x: object
+        y: object
+        x, y = goal  # type: ignore[misc]
+        return type(x) is float and type(y) is float and -_INF < x < _INF and -_INF < y < _INF
+    return False
+
+
+def checked_goal(goal: object) -> Vec2:
+    """``goal`` as a ``Vec2`` of finite floats, or an error naming it."""
+    if _plain(goal):
+        return goal if type(goal) is Vec2 else tuple.__new__(Vec2, goal)  # type: ignore[arg-type]
+    return _checks.point(goal, "goal")
+
+
 def checked_goals(goals: dict[Item, object]) -> dict[Item, tuple[float, float]]:
-    """Every goal of a ``move_all`` checked, as :func:`checked_goal` does; a ``Vec2`` or
-    a tuple of two finite floats (what a frame loop makes) is taken as it is, at a
-    tenth of the cost of the full check."""
-    checked: dict[Item, tuple[float, float]] = {}
-    x: object
-    y: object
-    for item, goal in goals.items():
-        kind = type(goal)
-        if (kind is tuple or kind is Vec2) and len(goal) == 2:  # type: ignore[arg-type]
-            x, y = goal  # type: ignore[misc]
-            if type(x) is float and type(y) is float and -_INF < x < _INF and -_INF < y < _INF:
-                checked[item] = goal  # type: ignore[assignment]
-                continue
-        checked[item] = _checks.point(goal, "goal")
-    return checked
+    """Every goal of a ``move_all`` checked, as :func:`checked_goal` does (a plain goal
+    is kept as it is: a tuple or a ``Vec2``)."""
+    return {
+        item: goal if _plain(goal) else _checks.point(goal, "goal")  # type: ignore[misc]
+        for item, goal in goals.items()
+    }
 
 
 def checked_filter(filter: Filter | None) -> Filter:

@@ -12,9 +12,11 @@ in its turn. Both give identical answers; the test suite holds them equal.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping
 from functools import partial
 from itertools import repeat
+from operator import itemgetter
 
 import numpy as np
 
@@ -44,12 +46,14 @@ def move_all(
     table: ItemTable,
     goals: Mapping[Item, tuple[float, float]],
     filter: Filter,
+    codes: Mapping[str, int],
     place: Place,
     move: Move,
 ) -> dict[Item, Movement]:
     """Move ``goals``' items (checked) in the order they were added; the world changes
-    as the moves go, through ``place`` and ``move`` (the caller undoes them on error).
-    See the module docstring."""
+    as the moves go, through ``place`` and ``move`` (the caller undoes them on error);
+    ``codes`` are the responses the compiled moves may run (the built-ins that were
+    not replaced by ``World.add_response``). See the module docstring."""
     live = table.live()
     position = np.full(table.box.shape[0], -1, dtype=np.int64)
     position[live] = np.arange(live.shape[0])  # slot -> row of the live arrays
@@ -73,7 +77,6 @@ def move_all(
     cand_resp = np.zeros(len(cand_item), dtype=np.int8)
     python_only = ~rect[m_index]
     others = live[cand_item].tolist()
-    codes = CODES
     for row, (m, slot) in enumerate(zip(pairs[:, 0].tolist(), others, strict=True)):
         response = filter(movers[m], items[slot])
         if not response:
@@ -244,3 +247,101 @@ def _collect(
     for k, item in enumerate(movers[first:done]):
         place(item, rects[k])
         moved[item] = _movement((_vec2(rects[k][:2]), collisions[at[k] : at[k + 1]]))
+
+
+def move_one(
+    shapes: Mapping[Item, AnyShape],
+    table: ItemTable,
+    candidates: Callable[[Rect], list[Item]],
+    item: Item,
+    shape: Rect,
+    goal: Vec2,
+    filter: Filter,
+    codes: Mapping[str, int],
+) -> tuple[Movement, int, int] | None:
+    """``World.check`` of one rectangle by the compiled moves, or None where
+    ``World.check``'s Python must run (a curve or mask it would respond to, a
+    ``bounce`` or custom response, an unknown name, a start already overlapped).
+
+    The same region rule as :func:`move_all`: the move never leaves the box spanned
+    by its start and its goal, so the items whose boxes overlap that box (padded)
+    are all it can meet; ``candidates`` finds them in the broadphase. ``codes`` are
+    the responses the compiled moves may run (the built-ins not replaced). Returns
+    the movement and the counts for ``World.stats``: exact tests, candidates."""
+    x, y, w, h = shape
+    gx, gy = goal
+    lo_x, lo_y, hi_x, hi_y = min(x, gx), min(y, gy), max(x + w, gx + w), max(y + h, gy + h)
+    pad_x = REGION_PAD * (abs(lo_x) + abs(hi_x)) + 1e-300
+    pad_y = REGION_PAD * (abs(lo_y) + abs(hi_y)) + 1e-300
+    left, top = lo_x - pad_x, lo_y - pad_y
+    right, bottom = left + ((hi_x + pad_x) - left), top + ((hi_y + pad_y) - top)
+    found = candidates(_new(Rect, (left, top, right - left, bottom - top)))
+    slot = table.slot
+    rows = []
+    for other in found:
+        if other == item:
+            continue
+        other_shape = shapes[other]
+        if type(other_shape) is Rect:
+            ox, oy, ow, oh = other_shape
+            if not (ox < right and left < ox + ow and oy < bottom and top < oy + oh):
+                continue
+        response = filter(item, other)
+        if not response:
+            continue
+        code = codes.get(response) if isinstance(response, str) else None
+        if code is None or type(other_shape) is not Rect:
+            return None
+        rows.append((slot[other], code, other))
+    rows.sort(key=itemgetter(0))  # the order the items were added
+    k = len(rows)
+    box = np.empty((k + 1, 4))
+    box[0] = shape
+    order = np.empty(k + 1, dtype=np.int64)
+    order[0] = slot[item]
+    cand_resp = np.empty(k, dtype=np.int8)
+    for r, (s, code, _) in enumerate(rows):
+        box[r + 1] = table.box[s]
+        order[r + 1] = s
+        cand_resp[r] = code
+    out_pos = np.empty((1, 2))
+    out_start = np.zeros(2, dtype=np.int64)
+    columns = _one_columns(2 * moves.MAX_RESPONSES * (k + 1))
+    status, _, _ = moves.move_rects(
+        box, order, ONE_MOVER, np.array([[gx, gy]]), np.array([0, k], dtype=np.int64),
+        np.arange(1, k + 1, dtype=np.int64), cand_resp, ONE_FALSE, 0, out_pos, out_start,
+        *columns,
+    )  # fmt: skip
+    if status != moves.DONE:
+        return None
+    end = int(out_start[1])
+    other, resp, fraction, normal, touch, delta, leg, started, slide = (
+        column[:end].tolist() for column in columns
+    )
+    names = [item] + [name for _, _, name in rows]
+    collisions = []
+    for r in range(end):
+        name = names[other[r]]
+        sx, sy = slide[r]
+        nx, ny = normal[r]
+        collisions.append(_collision((
+            item, name, RESPONSE_NAMES[resp[r]], fraction[r], NORMALS[int(3 * nx + ny + 4)],
+            _vec2(touch[r]), _vec2(delta[r]), _rect((*leg[r], w, h)), shapes[name],
+            started[r], None if sx != sx else _vec2((sx, sy)), None,
+        )))  # fmt: skip
+    px, py = out_pos[0].tolist()
+    return _movement((_vec2((px, py)), collisions)), k, len(found)
+
+
+ONE_MOVER = np.zeros(1, dtype=np.int64)
+ONE_FALSE = np.zeros(1, dtype=np.bool_)
+_kept = threading.local()
+
+
+def _one_columns(capacity: int) -> tuple[np.ndarray, ...]:
+    """Collision rows for :func:`move_one`, kept between calls by each thread (grown
+    when short): allocating them costs as much as a short move."""
+    columns: tuple[np.ndarray, ...] | None = getattr(_kept, "columns", None)
+    if columns is None or len(columns[0]) < capacity:
+        columns = _kept.columns = _columns(max(capacity, 1024))
+    return columns

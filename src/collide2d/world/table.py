@@ -67,6 +67,12 @@ class ItemTable:
     def place(self, item: Item, shape: AnyShape) -> None:
         """Rewrite ``item``'s row."""
         slot = self.slot[item]
+        if type(shape) is Rect:  # the common case, in fewer writes
+            self.box[slot] = shape
+            self.rect[slot] = True
+            self.origin[slot] = shape[:2]
+            self.kind[slot] = RECT
+            return
         self.box[slot] = bounds(shape)
         self.rect[slot] = type(shape) is Rect
         self.origin[slot] = shape.x, shape.y

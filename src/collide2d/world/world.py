@@ -13,7 +13,7 @@ from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
-from collide2d.shapes import AnyShape, overlaps, sweep
+from collide2d.shapes import AnyShape, sweep
 from collide2d.stats import Stats
 from collide2d.world.checks import (
     checked_filter,
@@ -25,7 +25,6 @@ from collide2d.world.checks import (
 )
 from collide2d.world.collision import Collision, Filter, Item, Movement
 from collide2d.world.contact import (
-    PUSHES,
     STOPPING,
     at,
     bounds,
@@ -34,12 +33,12 @@ from collide2d.world.contact import (
     is_corner,
     overlap_depth,
     position,
-    push_distance,
     simultaneous,
     snap,
 )
 from collide2d.world.dynamics import WorldDynamics
-from collide2d.world.move_all import move_all
+from collide2d.world.move_all import CODES, move_all, move_one
+from collide2d.world.push_out import WorldPushOut
 from collide2d.world.queries import WorldQueries
 from collide2d.world.responses import BUILT_IN, Response
 from collide2d.world.table import ItemTable
@@ -49,7 +48,7 @@ MAX_RESPONSES = 64
 walls can otherwise go on for as long as the move is long)."""
 
 
-class World(WorldQueries, WorldDynamics):
+class World(WorldQueries, WorldPushOut, WorldDynamics):
     """Items that move, collide and respond, in bump.lua's model, exact and deterministic;
     or all at once, with velocities and masses, in :meth:`step`.
 
@@ -74,6 +73,11 @@ class World(WorldQueries, WorldDynamics):
     (Vec2(x=60.0, y=68.0), [('floor', Vec2(x=0.0, y=-1.0))])
     """
 
+    _compiled_moves = True
+    """Whether ``move``/``check`` of a rectangle run the compiled moves where they can
+    (``move_all``'s kernel for one mover); the tests set it False on a twin world to
+    compare with the Python check loop, the reference."""
+
     def __init__(self, cell_size: float = 64.0, *, broadphase: Broadphase | None = None) -> None:
         if broadphase is None:
             size = _checks.real(cell_size, "cell_size")
@@ -90,6 +94,7 @@ class World(WorldQueries, WorldDynamics):
         self._order: dict[Item, int] = {}
         self._next_order = 0
         self._responses: dict[str, Response] = dict(BUILT_IN)
+        self._compiled = dict(CODES)  # the responses compiled moves may run
         self._table = ItemTable()
         self._moving = False
         self.stats = Stats(method="world")
@@ -181,6 +186,7 @@ class World(WorldQueries, WorldDynamics):
         if not callable(response):
             raise TypeError(f"response must be callable, got {response!r}")
         self._responses[name] = response
+        self._compiled = {n: code for n, code in CODES.items() if self._responses[n] is BUILT_IN[n]}
 
     # -- moving --------------------------------------------------------------------------
     def project(
@@ -212,7 +218,17 @@ class World(WorldQueries, WorldDynamics):
         shape = self._require(item)
         target = checked_goal(goal)
         self.stats.begin()
-        return self._resolve(item, shape, target, checked_filter(filter))
+        use = checked_filter(filter)
+        if type(shape) is Rect and self._compiled_moves:
+            done = move_one(
+                self._shapes, self._table, self.broadphase.query_candidates, item, shape,
+                target, use, self._compiled,
+            )  # fmt: skip
+            if done is not None:
+                movement, tests, visits = done
+                self.stats.count(tests=tests, visits=visits)
+                return movement
+        return self._resolve(item, shape, target, use)
 
     def move(self, item: Item, goal: tuple[float, float], filter: Filter | None = None) -> Movement:
         """Move ``item`` toward ``goal``, responding to what it meets; return where it
@@ -254,6 +270,7 @@ class World(WorldQueries, WorldDynamics):
                 self._table,
                 checked,
                 checked_filter(filter),
+                self._compiled,
                 self._place_row_written,
                 self.move,
             )
@@ -380,65 +397,6 @@ class World(WorldQueries, WorldDynamics):
             return (0, -overlap_depth(col.item_shape, col.other_shape), False, *tail)
         corner = is_corner(col.item_shape, col.delta, hit, col.other_shape)
         return (1, col.fraction, corner, *tail)
-
-    def _push_out(
-        self, shape: AnyShape, motion: Vec2, filter: Filter, item: Item | None
-    ) -> tuple[Vec2, Vec2]:
-        """The minimum translation out of every item ``shape`` overlaps and would stop
-        at: the smallest of the four axis pushes (left, right, up, down) after which it
-        overlaps none of them, counting those a push runs into on its way (a push
-        along a row of tiles goes on to the row's end). Ties: the push most opposed to
-        ``motion``, then up, down, left, right. Returns the position and the normal."""
-        pushes = [self._push_distance(shape, direction, filter, item) for direction in PUSHES]
-        keys = [
-            (distance, direction.dot(motion), order)
-            for order, ((distance, _), direction) in enumerate(zip(pushes, PUSHES, strict=True))
-        ]
-        distance, _, order = min(keys)
-        direction = PUSHES[order]
-        x, y = position(shape)
-        pos = Vec2(x + direction[0] * distance, y + direction[1] * distance)
-        for other in pushes[order][1]:
-            pos = snap(shape, pos, other, direction)
-        return pos, direction
-
-    def _stops_at(self, filter: Filter, item: Item | None, other: Item) -> bool:
-        """Whether the filter's response to ``other`` would stop the item (any known
-        response but ``cross``); an unknown name is an error, as in a projection."""
-        response = filter(item, other)
-        if not response or response == "cross":
-            return False
-        if response not in self._responses:
-            raise ValueError(
-                f"unknown response {response!r} (the filter's answer for {other!r}); "
-                f"known: {', '.join(sorted(self._responses))}"
-            )
-        return True
-
-    def _push_distance(
-        self, shape: AnyShape, direction: Vec2, filter: Filter, item: Item | None
-    ) -> tuple[float, list[AnyShape]]:
-        """How far ``shape`` must go along ``direction`` to overlap nothing it would
-        stop at, and the shapes it pushed past. Each item is pushed past once: what an
-        exact push leaves of an overlap is rounding, which the caller's snap removes."""
-        x, y = position(shape)
-        total = 0.0
-        passed: set[Item] = set()
-        met: list[AnyShape] = []
-        while True:
-            moved = at(shape, x + direction[0] * total, y + direction[1] * total)
-            pushes = []
-            for other in self.broadphase.query_candidates(bounds(moved)):
-                if other == item or other in passed or not self._stops_at(filter, item, other):
-                    continue
-                other_shape = self._shapes[other]
-                if overlaps(moved, other_shape):
-                    pushes.append(push_distance(moved, other_shape, direction))
-                    passed.add(other)
-                    met.append(other_shape)
-            if not pushes:
-                return total, met
-            total += max(pushes)
 
     def _resolve(self, item: Item, shape: AnyShape, goal: Vec2, filter: Filter) -> Movement:
         """The check loop: project, respond to the first contact, repeat."""
