@@ -31,19 +31,6 @@ def unpack(key):
 
 
 @kernel
-def _less(ht, hk, a, b):
-    return ht[a] < ht[b] or (ht[a] == ht[b] and hk[a] < hk[b])
-
-
-@kernel
-def _swap(ht, hk, hc, a, b):
-    ht[a], ht[b] = ht[b], ht[a]
-    hk[a], hk[b] = hk[b], hk[a]
-    for c in range(3):
-        hc[a, c], hc[b, c] = hc[b, c], hc[a, c]
-
-
-@kernel
 def grown(ht, hk, hc):
     """The heap's arrays with twice the room."""
     size = ht.shape[0]
@@ -58,28 +45,45 @@ def grown(ht, hk, hc):
 
 @kernel
 def push(ht, hk, hc, size, time, key, c0, c1, aux):
-    """Add an event (the arrays have room for it); return the new size."""
+    """Add an event (the arrays have room for it); return the new size. The parents
+    it passes move down one place each and the event is written once, where it stops
+    (the same places as swapping it up, in half the writes)."""
     k = size
+    while k > 0:
+        parent = (k - 1) >> 1
+        pt = ht[parent]
+        if not (time < pt or (time == pt and key < hk[parent])):
+            break
+        ht[k] = pt
+        hk[k] = hk[parent]
+        hc[k, 0] = hc[parent, 0]
+        hc[k, 1] = hc[parent, 1]
+        hc[k, 2] = hc[parent, 2]
+        k = parent
     ht[k] = time
     hk[k] = key
     hc[k, 0] = c0
     hc[k, 1] = c1
     hc[k, 2] = aux
-    while k > 0:
-        parent = (k - 1) >> 1
-        if not _less(ht, hk, k, parent):
-            break
-        _swap(ht, hk, hc, k, parent)
-        k = parent
     return size + 1
 
 
 @kernel
 def pop(ht, hk, hc, size):
     """Move the earliest event to the end of the heap (index ``size - 1``, where the
-    caller reads it); return the new size."""
+    caller reads it); return the new size. The last event sifts down from the top
+    as a hole: the children it passes move up, and it is written once."""
     size -= 1
-    _swap(ht, hk, hc, 0, size)
+    rt = ht[0]
+    rk = hk[0]
+    r0 = hc[0, 0]
+    r1 = hc[0, 1]
+    r2 = hc[0, 2]
+    lt = ht[size]
+    lk = hk[size]
+    l0 = hc[size, 0]
+    l1 = hc[size, 1]
+    l2 = hc[size, 2]
     k = 0
     while True:
         left = 2 * k + 1
@@ -87,12 +91,29 @@ def pop(ht, hk, hc, size):
             break
         child = left
         right = left + 1
-        if right < size and _less(ht, hk, right, left):
+        if right < size and (
+            ht[right] < ht[left] or (ht[right] == ht[left] and hk[right] < hk[left])
+        ):
             child = right
-        if not _less(ht, hk, child, k):
+        ct = ht[child]
+        if not (ct < lt or (ct == lt and hk[child] < lk)):
             break
-        _swap(ht, hk, hc, k, child)
+        ht[k] = ct
+        hk[k] = hk[child]
+        hc[k, 0] = hc[child, 0]
+        hc[k, 1] = hc[child, 1]
+        hc[k, 2] = hc[child, 2]
         k = child
+    ht[k] = lt
+    hk[k] = lk
+    hc[k, 0] = l0
+    hc[k, 1] = l1
+    hc[k, 2] = l2
+    ht[size] = rt
+    hk[size] = rk
+    hc[size, 0] = r0
+    hc[size, 1] = r1
+    hc[size, 2] = r2
     return size
 
 
