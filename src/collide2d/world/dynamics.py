@@ -20,7 +20,7 @@ from collide2d.world.collision import Item
 from collide2d.world.gc_pause import collector_paused
 from collide2d.world.step import EVENT_CAP, checked_cap, checked_dt, response_code, run
 from collide2d.world.step_result import StepResult, StepStats
-from collide2d.world.table import ItemTable
+from collide2d.world.table import MASK, ItemTable
 
 _new = tuple.__new__
 DEFAULT_RESPONSE = "slide"
@@ -141,10 +141,10 @@ class WorldDynamics:
             return StepResult([], StepStats())
         responses, restitution = self._responses_table()
         table = self._table
-        masks = {
-            table.slot[item]: shape
-            for item, shape in self._shapes.items()
-            if type(shape) is PlacedMask
+        live = table.live()  # the masks found in the table's kinds, not by a loop
+        shapes, items = self._shapes, table.items
+        masks: dict[int, Any] = {
+            slot: shapes[items[slot]] for slot in live[table.kind[live] == MASK].tolist()
         }
         with collector_paused():  # thousands of new shapes and contacts, no cycles
             return run(table, masks, responses, restitution, length, cap, self._place_rows)
