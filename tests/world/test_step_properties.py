@@ -75,6 +75,21 @@ def stopping_overlaps(world: World) -> list[tuple[object, object]]:
     return found
 
 
+def test_a_box_squeezed_against_a_wall_is_left_clear_of_both():
+    """Found by hypothesis: a box pushed against a wall by a zero-width box, in a
+    jam that ends at the event cap. Clear of the wall, the box overlapped the pusher
+    by an ulp; the cleanup took it off the pusher, back into the wall, pass after
+    pass. Now the box, once nudged off the wall, stays put and the pusher yields."""
+    world = World()
+    world.set_response("a", "a", "slide")
+    world.add(0, Rect(11.0, 1.0, 5.0, 1.0), velocity=(1.0, 0.0), group="a")
+    world.add(1, Rect(21.0, 1.0, 0.0, 1.0), velocity=(-62.0, 0.0), group="a")
+    world.add(2, Rect(1.0, 1.0, 1 / 3, 1.0), mass=math.inf, group="a")
+    result = world.step(1.0)
+    assert result.stats.capped == 1
+    assert stopping_overlaps(world) == []
+
+
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @given(bodies(speed=1000), st.floats(0.01, 10.0))
 def test_no_stopping_pair_overlaps_after_a_step(world, dt):
@@ -97,6 +112,12 @@ def test_the_step_equals_the_exact_reference(world, dt):
     # Contacts apart by less than rounding may come in either order in floats.
     assume(all(b - a > 1e-9 for a, b in itertools.pairwise(distinct)))
     result = world.step(dt)
+    # An arrival at the very end of the step is not a contact; one within rounding of
+    # it may come out on either side in floats (predicted after a cell crossing, from
+    # positions rounded there: 1.9999999999999996 for an exact 2.0).
+    near_end = dt - 1e-9
+    assume(not any(c.time > near_end for c in result.contacts))
+    assume(not any(c[0] > near_end for c in expected.contacts))
     assert summary(result.contacts) == [(c[1], c[2], c[7], c[8]) for c in expected.contacts]
     for got, want in zip(result.contacts, expected.contacts, strict=True):
         assert got.time == pytest.approx(float(want[0]), abs=1e-9)

@@ -384,6 +384,11 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # The end of the step: every moving body brought to dt, then rounding undone.
     for i in moving:
         advance(fb, i, dt)
+    # A body nudged clear of one that cannot move is pinned for the rest of the
+    # cleanup: a later overlap with a movable body moves the other one, so a box
+    # squeezed between a wall and a pusher is not nudged back into the wall, pass
+    # after pass (the split would only halve an overlap of an ulp, for ever).
+    pinned = np.zeros(n, dtype=np.bool_)
     for _ in range(CLEANUP_PASSES):
         clean = True
         for i in moving:
@@ -398,14 +403,18 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 xj, yj = position(fb, j, dt)
                 if not overlap_at(fb, ib, i, xi, yi, j, xj, yj):
                     continue
-                inv_i = fb[i, INV]
-                inv_j = 0.0 if ib[j, FIXED] != 0 else fb[j, INV]
+                inv_i = 0.0 if pinned[i] else fb[i, INV]
+                inv_j = 0.0 if ib[j, FIXED] != 0 or pinned[j] else fb[j, INV]
                 if inv_i + inv_j == 0.0:
                     continue
                 nx, ny, _ = separation(fb, ib, i, xi, yi, j, xj, yj)
                 if ib[j, FIXED] == 0:
                     advance(fb, j, dt)
                 apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
+                if inv_j == 0.0:
+                    pinned[i] = True
+                elif inv_i == 0.0:
+                    pinned[j] = True
                 stats[NUDGED] += 1
                 clean = False
         if clean:

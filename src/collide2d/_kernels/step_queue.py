@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import kernel
+from collide2d._kernels.jit import inline_kernel, kernel
 
 BODY_BITS = 30
 BODY_LIMIT = 1 << BODY_BITS
@@ -43,6 +43,16 @@ def grown(ht, hk, hc):
     return nt, nk, nc
 
 
+@inline_kernel
+def _move(ht, hk, hc, to, source):
+    """Copy heap slot ``source`` to slot ``to``."""
+    ht[to] = ht[source]
+    hk[to] = hk[source]
+    hc[to, 0] = hc[source, 0]
+    hc[to, 1] = hc[source, 1]
+    hc[to, 2] = hc[source, 2]
+
+
 @kernel
 def push(ht, hk, hc, size, time, key, c0, c1, aux):
     """Add an event (the arrays have room for it); return the new size. The parents
@@ -54,11 +64,7 @@ def push(ht, hk, hc, size, time, key, c0, c1, aux):
         pt = ht[parent]
         if not (time < pt or (time == pt and key < hk[parent])):
             break
-        ht[k] = pt
-        hk[k] = hk[parent]
-        hc[k, 0] = hc[parent, 0]
-        hc[k, 1] = hc[parent, 1]
-        hc[k, 2] = hc[parent, 2]
+        _move(ht, hk, hc, k, parent)
         k = parent
     ht[k] = time
     hk[k] = key
@@ -98,11 +104,7 @@ def pop(ht, hk, hc, size):
         ct = ht[child]
         if not (ct < lt or (ct == lt and hk[child] < lk)):
             break
-        ht[k] = ct
-        hk[k] = hk[child]
-        hc[k, 0] = hc[child, 0]
-        hc[k, 1] = hc[child, 1]
-        hc[k, 2] = hc[child, 2]
+        _move(ht, hk, hc, k, child)
         k = child
     ht[k] = lt
     hk[k] = lk
