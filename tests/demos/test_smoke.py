@@ -319,3 +319,26 @@ def test_the_pacer_never_runs_more_updates_than_fit_in_a_frame():
     assert pacer.steps(STEP) == 1 and not pacer.slow
     assert "Tab" not in footer(1, False) and "Tab: next demo" in footer(7, False)
     assert "slow motion" in footer(7, True)
+
+
+def test_masks_demo_shows_the_shape_analysis_and_the_forbidden_corners(app, tmp_path):
+    from collide2d.demos.masks import COMPONENT, FORBIDDEN, MasksDemo
+
+    demo = MasksDemo()
+    for key in (pygame.K_k, pygame.K_v):
+        demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key))
+    demo.update(1 / 60, Input())
+    app.draw_frame(demo, "")
+    image = np.transpose(pygame.surfarray.array3d(app.screen), (1, 0, 2))
+    assert _count(image, COMPONENT) > 100 and _count(image, FORBIDDEN) > 50
+    legend = "\n".join(demo.legend())
+    assert "blocker: 1 component(s)" in legend and "must not go" in legend
+    # The red region is the set of the collider's corners that overlap the blocker.
+    region = demo.blocker.convolve(demo.collider)
+    w, h = demo.collider.size
+    for cx, cy in ((100, 20), (150, 10), (120, 40), (10, 60), (165, 35)):
+        demo.positions["collider"] = demo.positions["collider"].__class__(cx, cy)
+        bx, by = demo.positions["blocker"]
+        x, y = int(cx - bx + w - 1), int(cy - by + h - 1)
+        inside = 0 <= x < region.width and 0 <= y < region.height and region.get_at((x, y))
+        assert inside == demo.collider.overlaps(demo.blocker, demo._offset())

@@ -4,7 +4,9 @@ Left: two canvases (blocker on top, collider below) to draw on with the mouse.
 Right: the main view, where each object is dragged by its centre. The quadtree
 nodes of each object are drawn at the chosen level, the intersecting node pairs
 are filled, and the collider's stopping place (the exact sweep toward the
-blocker) is outlined.
+blocker) is outlined. K shows pygame.mask's shape analysis of both objects (each
+connected component's box, the centroid, the first component's outline); V shows
+where the collider's centre must not go (``blocker.convolve(collider)``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ NODE = (80, 86, 110)
 PAIR = (250, 90, 200)
 STOP = (255, 60, 170)
 """The collider's stopping place is outlined in this colour (the smoke test looks for it)."""
+COMPONENT = (120, 230, 120)
+"""Component boxes, centroids and outlines (K) are drawn in this colour."""
+FORBIDDEN = (230, 70, 70)
+"""Where the collider's corner must not go (V): its border in this colour."""
 MODES = ("masks", "collider as a rectangle", "both rectangles")
 SPEED = 60.0
 
@@ -48,6 +54,7 @@ class MasksDemo(Demo):
     help = (
         "draw on the canvases (left)   E: eraser   A/S: pen size   drag objects in the view",
         "1/2 and 3/4: blocker and collider tree level   M: mode   R: run   C: clear",
+        "K: components, centroids, outline   V: where the collider's centre must not go",
     )
 
     def __init__(self, size: tuple[int, int] = SIZE) -> None:
@@ -66,6 +73,8 @@ class MasksDemo(Demo):
         self.dragging: str | None = None
         self.hit: Hit | None = None
         self.stop: Vec2 | None = None
+        self.analysis = False
+        self.forbidden = False
 
     # -- geometry ------------------------------------------------------------------------
     def _mask(self, name: str) -> Mask:
@@ -152,6 +161,10 @@ class MasksDemo(Demo):
         elif key == pygame.K_c:
             self.blocker.clear()
             self.collider.clear()
+        elif key == pygame.K_k:
+            self.analysis = not self.analysis
+        elif key == pygame.K_v:
+            self.forbidden = not self.forbidden
 
     def _paint(self, pos: Vec2) -> None:
         name = self.drawing
@@ -211,6 +224,14 @@ class MasksDemo(Demo):
             node = self._coarse_node("blocker", self.hit.other_pixel)
             if node is not None:  # the node the coarse sweep stopped at
                 self._outline(surface, node.moved(self.positions["blocker"]), STOP, 2)
+        if self.forbidden:
+            self._draw_forbidden(surface)
+        if self.analysis:
+            for name in ("blocker", "collider"):
+                self._draw_analysis(surface, name)
+        for row, line in enumerate(reversed(self.legend())):
+            text = font.render(line, True, FORBIDDEN if line.startswith("red") else COMPONENT)
+            surface.blit(text, (VIEW.x + 8, VIEW.y + VIEW.h - 20 - 16 * row))
         if self.stop is not None:
             box = self.collider.bounding_rect().moved(self.stop)
             self._outline(surface, box, STOP, 3)
@@ -219,6 +240,56 @@ class MasksDemo(Demo):
                 ghost.set_alpha(110)
                 surface.blit(ghost, self._screen(self.stop))
         surface.set_clip(clip)
+
+    def legend(self) -> list[str]:
+        """What K and V show, written at the foot of the view."""
+        lines = []
+        if self.analysis:
+            lines.append("   ".join(
+                f"{name}: {len(mask.get_bounding_rects())} component(s), centroid "
+                f"{mask.centroid()}, angle {mask.angle():.1f}"
+                for name, mask in (("blocker", self.blocker), ("collider", self.collider))
+            ))  # fmt: skip
+        if self.forbidden:
+            inside = self.collider.overlaps(self.blocker, self._offset())
+            lines.append(
+                "red: where the collider's centre (x) must not go: blocker.convolve(collider)"
+                f" -- now {'inside: overlapping' if inside else 'outside: clear'}"
+            )
+        return lines
+
+    def _draw_analysis(self, surface: pygame.Surface, name: str) -> None:
+        """Each component's box, the centroid (a cross) and the first component's
+        outline, as pygame.mask computes them (collide2d's counterparts)."""
+        mask, at = self._mask(name), self.positions[name]
+        for box in mask.get_bounding_rects():
+            self._outline(surface, box.moved(at), COMPONENT, 1)
+        if mask.count():
+            cx, cy = self._screen(at + Vec2(*mask.centroid()) + (0.5, 0.5))
+            pygame.draw.line(surface, COMPONENT, (cx - 6, cy), (cx + 6, cy), 2)
+            pygame.draw.line(surface, COMPONENT, (cx, cy - 6), (cx, cy + 6), 2)
+        points = [self._screen(at + Vec2(x + 0.5, y + 0.5)) for x, y in mask.outline()]
+        if len(points) > 1:
+            pygame.draw.lines(surface, COMPONENT, False, points, 1)
+
+    def _draw_forbidden(self, surface: pygame.Surface) -> None:
+        """``blocker.convolve(collider)``: pixel ``(x, y)`` is solid where the collider
+        with its top-left corner at ``(x, y) - (w - 1, h - 1)`` (blocker coordinates)
+        overlaps the blocker. Drawn moved by the collider's centre (its bounding box's)
+        so that it shows where that centre must not go, with a cross at the centre now:
+        inside the region means overlapping."""
+        w, h = self.collider.size
+        region = self.blocker.convolve(self.collider)
+        centre = self.collider.bounding_rect().center
+        at = self.positions["blocker"] - (w - 1, h - 1) + centre
+        shade = _image(region, FORBIDDEN, VIEW_SCALE)
+        shade.set_alpha(90)
+        surface.blit(shade, self._screen(at))
+        for box in region.get_bounding_rects():
+            self._outline(surface, box.moved(at), FORBIDDEN, 1)
+        x, y = self._screen(self.positions["collider"] + centre)
+        pygame.draw.line(surface, FORBIDDEN, (x - 5, y - 5), (x + 5, y + 5), 2)
+        pygame.draw.line(surface, FORBIDDEN, (x - 5, y + 5), (x + 5, y - 5), 2)
 
     def _screen(self, world: Vec2) -> tuple[float, float]:
         return (VIEW.x + world.x * VIEW_SCALE, VIEW.y + world.y * VIEW_SCALE)
