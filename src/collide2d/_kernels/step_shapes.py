@@ -174,6 +174,24 @@ def predict(fb, ib, i, j, now, end):
     xj, yj = position(fb, j, now)
     if overlap_at(fb, ib, i, xi, yi, j, xj, yj):
         return now, ORDER_STARTED, 0
+    # Sweep from the last moment either body's motion was set (no later than now):
+    # a pair that becomes near at a cell crossing is then predicted from the same
+    # positions as if it had been near all along, not from positions rounded at the
+    # crossing (an arrival exactly at the end came out an ulp early that way).
+    base = max(fb[i, TREF], fb[j, TREF])
+    if base < now:
+        t, order, axis = _sweep_pair(fb, ib, i, j, base, end)
+        if t >= now:
+            return t, order, axis
+    return _sweep_pair(fb, ib, i, j, now, end)
+
+
+@kernel
+def _sweep_pair(fb, ib, i, j, now, end):
+    """The first moment in ``[now, end)`` at which ``i`` and ``j``, swept from their
+    positions at ``now``, overlap: ``(time, order, axis)`` (see :func:`predict`)."""
+    xi, yi = position(fb, i, now)
+    xj, yj = position(fb, j, now)
     horizon = end - now
     dx = (fb[i, MVX] - fb[j, MVX]) * horizon
     dy = (fb[i, MVY] - fb[j, MVY]) * horizon
