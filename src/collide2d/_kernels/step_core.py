@@ -155,6 +155,10 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     ncrossed = 0
     cand = np.empty(n, dtype=np.int64)
     changed = np.empty(2, dtype=np.int64)
+    # Bodies that may have touched something during the step (a pair whose swept
+    # bounds met, or an event): only these can end it overlapping, so only these
+    # are checked at the end.
+    near = np.zeros(n, dtype=np.bool_)
     stamp = 0
 
     # The first predictions: each moving body against every body near it (a pair of
@@ -176,6 +180,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 continue
             if not may_meet(fb, ib, lo, hi, 0.0, dt):
                 continue
+            near[lo] = True
+            near[hi] = True
             stats[PREDICTIONS] += 1
             t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
             if t < dt:
@@ -252,6 +258,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     continue
                 if not may_meet(fb, ib, a, b, t, dt):
                     continue
+                near[a] = True
+                near[b] = True
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a, b, t, dt)
                 if tp < dt:
@@ -349,6 +357,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     resolved = False  # stopped: the other may now run into it
             ib[b, COUNTER] += 1
             changed[nchanged] = b
+            near[b] = True
             nchanged += 1
         for m in range(nchanged):
             b = changed[m]
@@ -366,6 +375,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     continue
                 if not may_meet(fb, ib, a2, b2, t, dt):
                     continue
+                near[a2] = True
+                near[b2] = True
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a2, b2, t, dt)
                 if resolved and a2 == i and b2 == j and tp <= t:
@@ -392,6 +403,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     for _ in range(CLEANUP_PASSES):
         clean = True
         for i in moving:
+            if not near[i]:
+                continue  # nothing it responds to ever came near enough to touch it
             stamp += 1
             count = gather_near(ib, fstart, fbody, head, nbody, nnext, cols, i, stamp, cand)
             for k in range(count):
@@ -411,6 +424,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 if ib[j, FIXED] == 0:
                     advance(fb, j, dt)
                 apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
+                near[j] = True  # moved or pushed against: checked in the next pass
                 if inv_j == 0.0:
                     pinned[i] = True
                 elif inv_i == 0.0:
