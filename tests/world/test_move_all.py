@@ -28,6 +28,13 @@ def world_of(scene):
     return world
 
 
+def reference_world_of(scene):
+    """The same world with every move through the Python check loop."""
+    world = world_of(scene)
+    world._compiled_moves = False
+    return world
+
+
 def pure_filter(seed):
     """A filter that answers by the pair only (move_all asks it before the moves)."""
     return lambda item, other: RESPONSES[(item * 7 + other * 13 + seed) % len(RESPONSES)]
@@ -45,7 +52,7 @@ def test_move_all_equals_one_move_after_the_other(scene, data, seed):
     filter = pure_filter(seed)
     together = world_of(scene)
     result = together.move_all(goals, filter)
-    apart = world_of(scene)
+    apart = reference_world_of(scene)  # one move after the other, in Python
     expected = {m: apart.move(m, goals[m], filter) for m in sorted(movers)}
     assert result == expected
     assert [together.shape(k) for k in together] == [apart.shape(k) for k in apart]
@@ -139,13 +146,6 @@ def test_region_pairs_equal_brute_force_for_far_and_wide_items(scene, data):
 
 def overlaps_strictly(a, b):
     return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
-
-
-def reference_world_of(scene):
-    """The same world with every move through the Python check loop."""
-    world = world_of(scene)
-    world._compiled_moves = False
-    return world
 
 
 @settings(max_examples=300)
