@@ -91,6 +91,41 @@ def test_an_arrival_exactly_at_the_end_after_a_cell_crossing_is_no_contact():
     assert world.shape(0) == Rect(1.0, 17.0, 1.0, 4.0)
 
 
+HANG = """
+import math
+from collide2d import Circle, Rect, World
+world = World()
+for a, b, name, e in (("a", "a", "bounce", 1.0), ("a", "b", "slide", 0.5), ("b", "b", "touch", 0.0)):
+    world.set_response(a, b, name, restitution=e)
+for k, shape, v, m, g in [
+    (0, Circle(5.0, 35.0, 1.1), (0.25, -761.5805053710938), 0.5, "b"),
+    (1, Circle(35.0, 35.0, 3.104246608145906), (0.0, 0.0), math.inf, "b"),
+    (2, Rect(21.0, 1.0, 0.768302615040531, 7.735528176017466), (0.0, 133.75244140625), 1.0, "b"),
+    (3, Circle(5.0, 25.0, 0.5177409742351851), (868.8572998046875, 0.0), 0.5, "b"),
+    (4, Rect(21.0, 31.0, 6.403252595984652, 6.3054248075202874),
+     (-306.051513671875, -462.6003112792969), 0.5, "b"),
+    (5, Circle(15.0, 25.0, 1.1), (0.25, -32.34404373168945), 0.5, "b"),
+    (6, Circle(35.0, 25.0, 3.782936535157969), (0.0, 0.0), math.inf, "b"),
+    (7, Circle(25.0, 15.0, 1.25), (-417.94189453125, -32.34404373168945), 2.0, "a"),
+]:
+    world.add(k, shape, velocity=v, mass=m, group=g)
+for _ in range(3):
+    world.step(2.439880467907239)
+print("done")
+"""
+
+
+def test_two_frozen_bodies_an_ulp_apart_do_not_make_events_for_ever():
+    """Found by hypothesis: two bodies a touch had frozen, left overlapping by 4e-16,
+    were counted as changed by every touch between them, predicted to meet again
+    at the same moment and resolved again, for ever: the step never returned. Run in
+    a process of its own with a time limit, as compiled code cannot be interrupted."""
+    done = subprocess.run(
+        [sys.executable, "-c", HANG], capture_output=True, text=True, timeout=300, check=True
+    )
+    assert done.stdout.strip() == "done"
+
+
 def test_a_box_squeezed_against_a_wall_is_left_clear_of_both():
     """Found by hypothesis: a box pushed against a wall by a zero-width box, in a
     jam that ends at the event cap. Clear of the wall, the box overlapped the pusher

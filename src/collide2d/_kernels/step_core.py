@@ -306,8 +306,11 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             continue
         u = (fb[i, MVX] - fb[j, MVX]) * nx + (fb[i, MVY] - fb[j, MVY]) * ny
         report = u < 0.0 or (started and t == 0.0)
-        moved_i = inv_i > 0.0 or code == TOUCH
-        moved_j = inv_j > 0.0 or code == TOUCH
+        # A touch freezes both bodies; one frozen already is not changed by it (counted
+        # as changed, two frozen bodies an ulp apart were predicted to meet again at
+        # the same moment, for ever).
+        moved_i = inv_i > 0.0 or (code == TOUCH and ib[i, FROZEN] == 0)
+        moved_j = inv_j > 0.0 or (code == TOUCH and ib[j, FROZEN] == 0)
         if moved_i:
             advance(fb, i, t)
         if moved_j:
@@ -398,7 +401,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # A body nudged clear of one that cannot move is pinned for the rest of the
     # cleanup: a later overlap with a movable body moves the other one, so a box
     # squeezed between a wall and a pusher is not nudged back into the wall, pass
-    # after pass (the split would only halve an overlap of an ulp, for ever).
+    # after pass. Against something that cannot move it is still nudged.
     pinned = np.zeros(n, dtype=np.bool_)
     for _ in range(CLEANUP_PASSES):
         clean = True
@@ -416,8 +419,11 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 xj, yj = position(fb, j, dt)
                 if not overlap_at(fb, ib, i, xi, yi, j, xj, yj):
                     continue
-                inv_i = 0.0 if pinned[i] else fb[i, INV]
-                inv_j = 0.0 if ib[j, FIXED] != 0 or pinned[j] else fb[j, INV]
+                inv_i = fb[i, INV]
+                inv_j = 0.0 if ib[j, FIXED] != 0 else fb[j, INV]
+                if inv_j > 0.0 and (pinned[i] or pinned[j]):  # two movable bodies
+                    inv_i = 0.0 if pinned[i] else inv_i
+                    inv_j = 0.0 if pinned[j] else inv_j
                 if inv_i + inv_j == 0.0:
                     continue
                 nx, ny, _ = separation(fb, ib, i, xi, yi, j, xj, yj)
