@@ -126,6 +126,21 @@ def test_two_frozen_bodies_an_ulp_apart_do_not_make_events_for_ever():
     assert done.stdout.strip() == "done"
 
 
+def test_a_box_wedged_between_two_immovable_discs_is_left_clear_of_both():
+    """Found by hypothesis: a box capped in a jam between two discs of infinite mass
+    ended an ulp inside one of them (nudged off one, it went into the other). It is
+    now pushed along the sum of the two normals, by a few ulps, clear of both."""
+    world = World()
+    world.set_response("a", "a", "slide")
+    world.add(0, Circle(25.0, 5.0, 3.0), mass=math.inf, group="a")
+    world.add(3, Rect(21.0, 11.0, 5.0, 7.0), velocity=(-2.0, -2.0), group="a")
+    world.add(7, Circle(15.0, 15.0, 3.0), mass=math.inf, group="a")
+    for _ in range(3):
+        world.step(1.0)
+        assert stopping_overlaps(world) == []
+    assert world.shape(3).x == pytest.approx(17.8638034375545, abs=1e-12)
+
+
 def test_a_box_squeezed_against_a_wall_is_left_clear_of_both():
     """Found by hypothesis: a box pushed against a wall by a zero-width box, in a
     jam that ends at the event cap. Clear of the wall, the box overlapped the pusher

@@ -51,7 +51,7 @@ from collide2d._kernels.step_queue import (
     set_has,
     unpack,
 )
-from collide2d._kernels.step_respond import apart, freeze, mobility, respond
+from collide2d._kernels.step_respond import apart, freeze, mobility, nudge_off_both, respond
 from collide2d._kernels.step_shapes import (
     COUNTER,
     CROSSING,
@@ -402,7 +402,12 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # cleanup: a later overlap with a movable body moves the other one, so a box
     # squeezed between a wall and a pusher is not nudged back into the wall, pass
     # after pass. Against something that cannot move it is still nudged.
+    # A body wedged between two that cannot move is pushed along the sum of the two
+    # normals, clear of both (off one alone, it went into the other).
     pinned = np.zeros(n, dtype=np.bool_)
+    pin_by = np.full(n, -1, dtype=np.int64)
+    pin_nx = np.zeros(n)
+    pin_ny = np.zeros(n)
     for _ in range(CLEANUP_PASSES):
         clean = True
         for i in moving:
@@ -429,10 +434,18 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 nx, ny, _ = separation(fb, ib, i, xi, yi, j, xj, yj)
                 if ib[j, FIXED] == 0:
                     advance(fb, j, dt)
-                apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
+                k2 = pin_by[i]
+                wedged = inv_j == 0.0 and k2 >= 0 and k2 != j
+                if wedged and (nx + pin_nx[i] != 0.0 or ny + pin_ny[i] != 0.0):
+                    nudge_off_both(fb, ib, i, j, k2, dt, nx + pin_nx[i], ny + pin_ny[i])
+                else:
+                    apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
                 near[j] = True  # moved or pushed against: checked in the next pass
                 if inv_j == 0.0:
                     pinned[i] = True
+                    pin_by[i] = j
+                    pin_nx[i] = nx
+                    pin_ny[i] = ny
                 elif inv_i == 0.0:
                     pinned[j] = True
                 stats[NUDGED] += 1

@@ -48,6 +48,32 @@ def nudge(fb, ib, m, other, xo, yo, nx, ny):
 
 
 @kernel
+def nudge_off_both(fb, ib, m, a, b, t, dx, dy):
+    """Move body ``m`` (its row at ``t``) along ``(dx, dy)``, from an ulp of its
+    coordinates and twice as far each time, until it overlaps neither ``a`` nor ``b``
+    (both brought to ``t``): a body wedged between two that cannot move, pushed
+    along the sum of the two normals, which leaves both (an ulp off one alone goes
+    into the other). Moves at most twice as far as needed."""
+    xa, ya = position(fb, a, t)
+    xb, yb = position(fb, b, t)
+    x0 = fb[m, X]
+    y0 = fb[m, Y]
+    step = np.abs(np.spacing(max(abs(x0), abs(y0), 1.0))) / max(abs(dx), abs(dy))
+    x = x0
+    y = y0
+    for _ in range(NUDGES):
+        if not overlap_at(fb, ib, m, x, y, a, xa, ya) and not overlap_at(
+            fb, ib, m, x, y, b, xb, yb
+        ):
+            break
+        x = x0 + dx * step
+        y = y0 + dy * step
+        step *= 2.0
+    fb[m, X] = x
+    fb[m, Y] = y
+
+
+@kernel
 def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
     """Nudge the more mobile of ``i`` and ``j`` (normal from ``j`` to ``i``) clear of
     the other at time ``t``; the mover's row must be at ``t``."""
