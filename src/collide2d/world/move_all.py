@@ -25,6 +25,7 @@ from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Collision, Filter, Item, Movement
+from collide2d.world.contact import bounds
 from collide2d.world.gc_pause import collector_paused
 from collide2d.world.table import ItemTable
 
@@ -282,10 +283,9 @@ def move_one(
         if other == item:
             continue
         other_shape = shapes[other]
-        if type(other_shape) is Rect:
-            ox, oy, ow, oh = other_shape
-            if not (ox < right and left < ox + ow and oy < bottom and top < oy + oh):
-                continue
+        ox, oy, ow, oh = other_shape if type(other_shape) is Rect else bounds(other_shape)
+        if not (ox < right and left < ox + ow and oy < bottom and top < oy + oh):
+            continue  # outside the box the move never leaves
         response = filter(item, other)
         if not response:
             continue
