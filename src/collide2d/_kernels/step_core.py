@@ -398,12 +398,27 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # The end of the step: every moving body brought to dt, then rounding undone.
     for i in moving:
         advance(fb, i, dt)
-    # A body nudged clear of one that cannot move is pinned for the rest of the
-    # cleanup: a later overlap with a movable body moves the other one, so a box
-    # squeezed between a wall and a pusher is not nudged back into the wall, pass
-    # after pass. Against something that cannot move it is still nudged.
-    # A body wedged between two that cannot move is pushed along the sum of the two
-    # normals, clear of both (off one alone, it went into the other).
+    _settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, cols,
+            cand, stamp, stats)  # fmt: skip
+    for i in range(n):
+        fb[i, TREF] = 0.0
+    return lf[:logged].copy(), li[:logged].copy()
+
+
+@kernel
+def _settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, cols,
+            cand, stamp, stats):  # fmt: skip
+    """Take apart, at ``dt``, every stopping pair left overlapping by rounding (the
+    bodies at ``dt`` already), looking only at the bodies marked ``near``.
+
+    A body nudged clear of one that cannot move is pinned for the rest of the
+    cleanup: a later overlap with a movable body moves the other one, so a box
+    squeezed between a wall and a pusher is not nudged back into the wall, pass
+    after pass. Against something that cannot move it is still nudged. A body wedged
+    between two that cannot move is pushed along the sum of the two normals, clear
+    of both (off one alone, it went into the other).
+    """
+    n = fb.shape[0]
     pinned = np.zeros(n, dtype=np.bool_)
     pin_by = np.full(n, -1, dtype=np.int64)
     pin_nx = np.zeros(n)
@@ -452,6 +467,3 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 clean = False
         if clean:
             break
-    for i in range(n):
-        fb[i, TREF] = 0.0
-    return lf[:logged].copy(), li[:logged].copy()
