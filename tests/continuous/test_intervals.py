@@ -76,6 +76,11 @@ def test_circle_box_twin_agrees_with_the_scalar_circle_sweep(cx, cy, dx, dy, r):
     if hit is None:
         # the twin has no exact fallback: it may see a graze the exact code rejects
         assert got == math.inf or got == pytest.approx(1.0, abs=1e-6) or r == 0
+    elif got == math.inf and hit.fraction == 0.0 and not hit.started_overlapping:
+        # A touch at the start followed by a graze shorter than the twin's quadratic
+        # resolves (found at 5,000 examples: a unit disc on a corner, moving 1e12 along
+        # it, overlaps for 1.6e-24 of the frame); the twin sees no entry.
+        pass
     elif got == math.inf and hit.started_overlapping and _radius_lost(box, r):
         # A radius below the spacing of the box's edges vanishes from the twin's
         # widened boxes; the scalar sweep checks the start exactly (disc_overlaps_box

@@ -152,6 +152,10 @@ def test_a_circle_smaller_than_the_spacing_of_the_edges_still_starts_overlapped(
 
     circle, box = Circle(-3.0, 0.0, 2.921210885828007e-200), Rect(-3, -2, 7, 5)
     assert overlaps(circle, box)
-    for delta in ((0.0, 0.0), (0.0, 1.0), (-1.0, 0.0)):
+    for delta in ((0.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)):
         hit = sweep(circle, delta, box)
         assert hit.started_overlapping and hit.fraction == 0.0 and hit.normal == (-1.0, 0.0)
+    # Found at 5,000 examples: moving into the box, the lost radius made it look like
+    # an entry at fraction 0 instead of a start overlapped.
+    right = Circle(4.0, 0.0, 7.805543235459731e-255)
+    assert sweep(right, (-1.0, 0.0), box).started_overlapping

@@ -100,6 +100,11 @@ def sweep_circle_rect(
     left, top, w, h = b
     right = left + w
     bottom = top + h
+    lost = left - r == left or right + r == right or top - r == top or bottom + r == bottom
+    if lost and overlaps_circle_rect(a, b):
+        # r is below the spacing of the edges: the widened boxes below lose it, and a
+        # disc centred on an edge would seem to enter at 0 instead of overlapping
+        return _started_circle_rect(cx, cy, left, top, right, bottom)
     # Part 0: the rectangle widened in x; part 1: widened in y.
     ex, xx = axis_interval(cx, cx, dx, left - r, right + r)
     ey, xy = axis_interval(cy, cy, dy, top, bottom)
@@ -118,10 +123,6 @@ def sweep_circle_rect(
         if _earlier(enter, leave, best, best_exit):
             best, best_exit, best_part = enter, leave, 2 + index
     if not (best < best_exit and best < 1.0 and best_exit > 0.0):
-        if (left - r == left or right + r == right or top - r == top or bottom + r == bottom) and (
-            overlaps_circle_rect(a, b)
-        ):  # r is below the spacing of the edges: the widened boxes lost it
-            return _started_circle_rect(cx, cy, left, top, right, bottom)
         return None
     if best < 0.0:
         return _started_circle_rect(cx, cy, left, top, right, bottom)
