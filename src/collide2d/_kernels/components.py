@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import inline_kernel, kernel
-from collide2d._kernels.runs import set_run
+from collide2d._kernels.runs import set_bits
 
 STEP_X = np.array([1, 1, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, -1, -1, 0, 1], dtype=np.int64)
 STEP_Y = np.array([0, 1, 1, 1, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, -1, -1], dtype=np.int64)
@@ -95,7 +95,7 @@ def component_words(starts, x0, x1, number, keep, words):
             c = number[r]
             if c == 0 or (keep > 0 and c != keep):
                 continue
-            set_run(words, c - 1 if keep <= 0 else 0, y, x0[r], x1[r])
+            set_bits(words[c - 1 if keep <= 0 else 0, :, y], x0[r], x1[r])
 
 
 @kernel

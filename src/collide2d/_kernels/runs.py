@@ -193,8 +193,9 @@ def spans_overlap(a_x0, a_x1, b_x0, b_x1, ox, sy):
 
 
 @inline_kernel
-def _set_bits(row, x0, x1):
-    """Set bits ``x0 .. x1 - 1`` of a packed row."""
+def set_bits(row, x0, x1):
+    """Set bits ``x0 .. x1 - 1`` of a packed row (``words[:, y]`` of a mask's words:
+    a strided view is fine)."""
     x = x0
     while x < x1:
         k = x >> 6
@@ -250,7 +251,7 @@ def runs_overlap_words(
                     if lo < hi:
                         if out.shape[0] == 0:
                             out = np.zeros((columns, ha), dtype=np.uint64)
-                        _set_bits(out[:, y], lo, hi)
+                        set_bits(out[:, y], lo, hi)
                     if a_x1[p] < x_stop:
                         p += 1
                     else:
@@ -324,23 +325,6 @@ def moments(starts, x0, x1):
     return m00, m10, m01, m20, m02, m11
 
 
-@inline_kernel
-def set_run(words, c, y, start, end):
-    """Set pixels ``start .. end - 1`` of row ``y`` in ``words[c]`` (word columns
-    ``words[c, k, y]``, as :meth:`MaskStorage.words` stores them)."""
-    x = start
-    while x < end:
-        k = x >> 6
-        low = x & 63
-        span = min(64 - low, end - x)
-        if span == 64:
-            bits = np.uint64(0xFFFFFFFFFFFFFFFF)
-        else:
-            bits = ((np.uint64(1) << np.uint64(span)) - np.uint64(1)) << np.uint64(low)
-        words[c, k, y] |= bits
-        x += span
-
-
 @kernel
 def scaled_words(starts, x0, x1, width, new_width, words):
     """Fill ``words[0]`` (``(columns, new_h)``, zeroed) with the mask of these runs
@@ -363,4 +347,4 @@ def scaled_words(starts, x0, x1, width, new_width, words):
         for r in range(starts[y], starts[y + 1]):
             first = (x0[r] * new_width + width - 1) // width
             stop = (x1[r] * new_width + width - 1) // width
-            set_run(words, 0, j, first, stop)
+            set_bits(words[0, :, j], first, stop)
