@@ -319,6 +319,9 @@ def move_one(
         column[:end].tolist() for column in columns
     )
     names = [item] + [name for _, _, name in rows]
+    # The records as _collect builds them, field for field; a row loop here because a
+    # single move has one or two rows, where _collect's columns of numpy and map/zip
+    # cost 3 to 8 us more (measured) than they save.
     collisions = []
     for r in range(end):
         name = names[other[r]]
