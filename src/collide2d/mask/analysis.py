@@ -7,8 +7,11 @@ the two on random and awkward masks), with two differences, both where pygame
 departs from its own documentation: component sizes are exact (pygame's count can
 lose pixels, so its ``connected_component()`` is sometimes not the largest and its
 ``minimum`` can drop a component big enough), and one-pixel-wide masks work (pygame
-reads memory it never wrote there, and ``get_bounding_rects`` crashes). Loops over
-pixels are compiled (``collide2d._kernels.components``). The functions that make masks
+reads memory it never wrote there, and ``get_bounding_rects`` crashes). The work is
+compiled and done on the mask's row runs and packed words, not pixel by pixel:
+components, boxes and the outline in ``collide2d._kernels.components``, moments and
+``scale`` in ``collide2d._kernels.runs``, ``convolve`` in
+``collide2d._kernels.convolve``. The functions that make masks
 take the class to make, ``kind``: ``Mask`` passes itself, so that a subclass's
 ``scale``, ``convolve`` and components are plain masks, as in pygame.
 """
