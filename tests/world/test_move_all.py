@@ -129,19 +129,18 @@ def test_move_all_does_not_depend_on_the_cell_size(cell_size):
 def test_region_pairs_equal_brute_force_for_far_and_wide_items(scene, data):
     import numpy as np
 
-    from collide2d._kernels import world_moves
+    from collide2d.world.move_all import _region_pairs
 
     regions = np.array([tuple(r) for r in scene], dtype=np.float64)
     movers = np.array(sorted(data.draw(st.sets(st.integers(0, len(scene) - 1), min_size=1))))
-    out = np.empty((200, 2), dtype=np.int64)
-    rows = world_moves.region_pairs(regions, movers, 16.0, out)
+    found = _region_pairs(regions, movers, 16.0)
     expected = [
         (m, i)
         for m, a in enumerate(movers.tolist())
         for i, b in enumerate(scene)
         if i != a and overlaps_strictly(scene[a], b)
     ]
-    assert out[:rows].tolist() == [list(pair) for pair in expected]
+    assert found.tolist() == [list(pair) for pair in expected]
 
 
 def overlaps_strictly(a, b):

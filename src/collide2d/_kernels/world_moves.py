@@ -18,7 +18,6 @@ import numpy as np
 
 from collide2d._kernels.intervals import axis_interval
 from collide2d._kernels.jit import helper_kernel, kernel
-from collide2d._kernels.sorting import sort_range
 
 NONE, TOUCH, CROSS, SLIDE = 0, 1, 2, 3
 DONE, NEEDS_PYTHON, FULL = 0, 1, 2
@@ -105,6 +104,22 @@ def move_rects(
     """
     cap = col_other.shape[0]
     row = out_start[first]
+    # the projection in progress (candidate slot, fraction, normal, touch, started,
+    # corner, order key) and the candidates met: scratch for the longest list, made
+    # once (made for each mover they cost as much as a short move)
+    most = 0
+    for m in range(first, movers.shape[0]):
+        most = max(most, cand_start[m + 1] - cand_start[m])
+    visited = np.empty(most, dtype=np.bool_)
+    p_slot = np.empty(most, dtype=np.int64)
+    p_f = np.empty(most)
+    p_nx = np.empty(most)
+    p_ny = np.empty(most)
+    p_tx = np.empty(most)
+    p_ty = np.empty(most)
+    p_started = np.empty(most, dtype=np.bool_)
+    p_corner = np.empty(most, dtype=np.bool_)
+    p_key = np.empty((most, 4))
     for m in range(first, movers.shape[0]):
         out_start[m] = row
         if python_only[m]:
@@ -120,17 +135,7 @@ def move_rects(
         h = box[a, 3]
         gx = goals[m, 0]
         gy = goals[m, 1]
-        visited = np.zeros(n, dtype=np.bool_)
-        # the projection in progress: candidate slot, fraction, normal, touch, started, corner
-        p_slot = np.empty(n, dtype=np.int64)
-        p_f = np.empty(n)
-        p_nx = np.empty(n)
-        p_ny = np.empty(n)
-        p_tx = np.empty(n)
-        p_ty = np.empty(n)
-        p_started = np.empty(n, dtype=np.bool_)
-        p_corner = np.empty(n, dtype=np.bool_)
-        p_key = np.empty((n, 4))
+        visited[:n] = False
         lx = x0  # the leg: where the projection starts
         ly = y0
         first_row = row
@@ -329,15 +334,17 @@ def _swap(p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key, i, j)
 @kernel
 def region_pairs(regions, movers, cell, out):
     """Rows ``(m, i)``: item ``i``'s region overlaps mover ``movers[m]``'s strictly (the
-    pairs a ``move_all`` may bring together), sorted; ``i != movers[m]``. A hashed grid
-    of ``cell``-sized squares over the regions: each item is filed in the cells its
-    region touches (an item over more than 64 cells is kept apart and tested against
-    every mover), then each mover looks up its own cells. Returns the number of rows
-    (counted beyond ``len(out)``)."""
+    pairs a ``move_all`` may bring together), ``i != movers[m]``, in no set order (the
+    caller sorts them). A hashed grid of ``cell``-sized squares over the movers'
+    regions alone (a frame moves a few of many items): each mover is filed in the
+    cells its region touches, then every item looks up its own cells. A region over
+    more than 64 cells, or beyond whole cell numbers, is kept apart: an item so is
+    tested against every mover, a mover so against every item. Returns the number
+    of rows (counted beyond ``len(out)``)."""
     n = regions.shape[0]
+    k = movers.shape[0]
     spans = np.empty((n, 4), dtype=np.int64)
     apart = np.zeros(n, dtype=np.bool_)
-    entries = 0
     for i in range(n):
         fx0 = np.floor(regions[i, 0] / cell)
         fy0 = np.floor(regions[i, 1] / cell)
@@ -350,13 +357,15 @@ def region_pairs(regions, movers, cell, out):
         spans[i, 1] = fy0
         spans[i, 2] = fx1
         spans[i, 3] = fy1
-        cells = (spans[i, 2] - spans[i, 0] + 1) * (spans[i, 3] - spans[i, 1] + 1)
-        if cells <= 64:
-            entries += cells
-        else:
+        if (spans[i, 2] - spans[i, 0] + 1) * (spans[i, 3] - spans[i, 1] + 1) > 64:
             apart[i] = True
-    # A hash table of the cells (open addressing, twice as many slots as entries at
-    # least), each slot heading a chain of the entries filed in its cell.
+    entries = 0
+    for m in range(k):
+        a = movers[m]
+        if not apart[a]:
+            entries += (spans[a, 2] - spans[a, 0] + 1) * (spans[a, 3] - spans[a, 1] + 1)
+    # A hash table of the movers' cells (open addressing, at least twice as many slots
+    # as entries), each slot heading a chain of the movers filed in its cell.
     bits = 4
     while (1 << bits) < 2 * entries:
         bits += 1
@@ -364,70 +373,74 @@ def region_pairs(regions, movers, cell, out):
     slot_head = np.full(1 << bits, -1, dtype=np.int64)
     next_entry = np.empty(entries, dtype=np.int64)
     owner = np.empty(entries, dtype=np.int64)
-    large = np.empty(n, dtype=np.int64)
-    n_large = 0
+    mover_of = np.full(n, -1, dtype=np.int64)
     e = 0
-    for i in range(n):
-        if apart[i]:
-            large[n_large] = i
-            n_large += 1
+    for m in range(k):
+        a = movers[m]
+        mover_of[a] = m
+        if apart[a]:
             continue
-        x0, y0, x1, y1 = spans[i, 0], spans[i, 1], spans[i, 2], spans[i, 3]
-        for cx in range(x0, x1 + 1):
-            for cy in range(y0, y1 + 1):
+        for cx in range(spans[a, 0], spans[a, 2] + 1):
+            for cy in range(spans[a, 1], spans[a, 3] + 1):
                 h = _slot(slot_key, slot_head, _cell_key(cx, cy), bits)
-                owner[e] = i
+                owner[e] = m
                 next_entry[e] = slot_head[h]
                 slot_head[h] = e
                 e += 1
-    seen = np.full(n, -1, dtype=np.int64)
-    found = np.empty(n, dtype=np.int64)
+    mask = (1 << bits) - 1
+    seen = np.full(k, -1, dtype=np.int64)
     rows = 0
     cap = out.shape[0]
-    for m in range(movers.shape[0]):
-        a = movers[m]
-        ax = regions[a, 0]
-        ay = regions[a, 1]
-        ar = ax + regions[a, 2]
-        ab = ay + regions[a, 3]
-        count = 0
-        if apart[a]:  # a mover over many cells, or far out: test every item
-            for i in range(n):
-                seen[i] = m
-                found[count] = i
-                count += 1
-        x0, y0, x1, y1 = spans[a, 0], spans[a, 1], spans[a, 2], spans[a, 3]
-        if apart[a]:
-            x1 = x0 - 1  # no cells to look up
-        for cx in range(x0, x1 + 1):
-            for cy in range(y0, y1 + 1):
-                p = slot_head[_slot(slot_key, slot_head, _cell_key(cx, cy), bits)]
+    for i in range(n):
+        if apart[i]:  # tested against every mover
+            for m in range(k):
+                rows = _pair(regions, movers, m, i, rows, out, cap)
+            continue
+        for cx in range(spans[i, 0], spans[i, 2] + 1):
+            for cy in range(spans[i, 1], spans[i, 3] + 1):
+                key = _cell_key(cx, cy)
+                h = _hash(key, bits)
+                while slot_head[h] >= 0 and slot_key[h] != key:
+                    h = (h + 1) & mask
+                p = slot_head[h]
                 while p >= 0:
-                    i = owner[p]
+                    m = owner[p]
                     p = next_entry[p]
-                    if seen[i] != m:
-                        seen[i] = m
-                        found[count] = i
-                        count += 1
-        for k in range(n_large):
-            i = large[k]
-            if seen[i] != m:
-                seen[i] = m
-                found[count] = i
-                count += 1
-        sort_range(found, 0, count)
-        for k in range(count):
-            i = found[k]
-            if i == a:
-                continue
-            bx = regions[i, 0]
-            by = regions[i, 1]
-            if bx < ar and ax < bx + regions[i, 2] and by < ab and ay < by + regions[i, 3]:
-                if rows < cap:
-                    out[rows, 0] = m
-                    out[rows, 1] = i
-                rows += 1
+                    if seen[m] != i:
+                        seen[m] = i
+                        rows = _pair(regions, movers, m, i, rows, out, cap)
+    for m in range(k):  # movers kept apart: against every item not apart itself
+        if apart[movers[m]]:
+            for i in range(n):
+                if not apart[i]:
+                    rows = _pair(regions, movers, m, i, rows, out, cap)
     return rows
+
+
+@helper_kernel
+def _pair(regions, movers, m, i, rows, out, cap):
+    """Add row ``(m, i)`` if item ``i`` is not mover ``m`` and their regions overlap
+    strictly; returns the new row count."""
+    a = movers[m]
+    if i == a:
+        return rows
+    ax = regions[a, 0]
+    ay = regions[a, 1]
+    bx = regions[i, 0]
+    by = regions[i, 1]
+    across = bx < ax + regions[a, 2] and ax < bx + regions[i, 2]
+    if across and by < ay + regions[a, 3] and ay < by + regions[i, 3]:
+        if rows < cap:
+            out[rows, 0] = m
+            out[rows, 1] = i
+        return rows + 1
+    return rows
+
+
+@helper_kernel
+def _hash(key, bits):
+    """Fibonacci hashing of a cell key to ``bits`` bits."""
+    return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits))
 
 
 @helper_kernel
@@ -435,7 +448,7 @@ def _slot(slot_key, slot_head, key, bits):
     """The slot of ``key`` in the open-addressing table (claimed for it if new: its
     head is -1 until an entry is filed), by Fibonacci hashing and linear probing."""
     mask = (1 << bits) - 1
-    h = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits))
+    h = _hash(key, bits)
     while slot_head[h] >= 0 and slot_key[h] != key:
         h = (h + 1) & mask
     slot_key[h] = key

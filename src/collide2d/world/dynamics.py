@@ -18,6 +18,7 @@ from collide2d.mask.placed import PlacedMask
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Item
 from collide2d.world.gc_pause import collector_paused
+from collide2d.world.group_filter import GroupFilter
 from collide2d.world.step import EVENT_CAP, checked_cap, checked_dt, response_code, run
 from collide2d.world.step_result import StepResult, StepStats
 from collide2d.world.table import MASK, ItemTable
@@ -39,6 +40,16 @@ class WorldDynamics:
         self._pair_responses: dict[tuple[int, int], tuple[int, float]] = {}
         self._response_arrays: tuple[np.ndarray, np.ndarray] | None = None
         self._group_id("default")
+        self._group_filter = GroupFilter(self._table, lambda: self._responses_table()[0])
+
+    @property
+    def group_filter(self) -> GroupFilter:
+        """A filter for ``move``, ``check``, ``move_all`` and :meth:`move_arrays` that
+        answers from :meth:`set_response`'s table: the response of the two items'
+        groups (``"slide"`` where none was set), None for ``"ignore"``. The compiled
+        moves read that table whole instead of calling a filter for every pair; see
+        :class:`~collide2d.world.group_filter.GroupFilter`."""
+        return self._group_filter
 
     # -- bodies --------------------------------------------------------------------------
     def velocity(self, item: Item) -> Vec2:

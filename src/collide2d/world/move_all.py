@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from itertools import repeat
 from operator import itemgetter
+from typing import NamedTuple
 
 import numpy as np
 
@@ -27,12 +28,14 @@ from collide2d.shapes import AnyShape
 from collide2d.world.collision import Collision, Filter, Item, Movement
 from collide2d.world.contact import bounds
 from collide2d.world.gc_pause import collector_paused
+from collide2d.world.group_filter import GroupFilter
+from collide2d.world.step import RESPONSES
 from collide2d.world.table import ItemTable
 
 moves = lazy("world_moves")
 
-Place = Callable[[Item, Rect], None]
-"""Puts a moved rectangle in the world, its table row already written."""
+Place = Callable[[list[Item], list[Rect]], None]
+"""Puts moved rectangles in the world, their table rows already written."""
 Move = Callable[[Item, Vec2, Filter], Movement]
 """Moves one item as ``World.move`` does."""
 
@@ -40,6 +43,22 @@ CODES = {"touch": 1, "cross": 2, "slide": 3}
 REGION_PAD = 1e-9
 """Regions are padded by this share of their coordinates (and one unit in the last
 place at least): legs start at rounded contact points, an ulp from the exact box."""
+
+
+class Plan(NamedTuple):
+    """What the kernel needs for one call: movers in insertion order, with their
+    candidates and the response codes the filter gave them."""
+
+    live: np.ndarray
+    movers: list[Item]
+    m_index: np.ndarray
+    goal: np.ndarray
+    box: np.ndarray
+    cand_start: np.ndarray
+    cand_item: np.ndarray
+    cand_resp: np.ndarray
+    python_only: np.ndarray
+    regions: np.ndarray
 
 
 def move_all(
@@ -55,14 +74,37 @@ def move_all(
     as the moves go, through ``place`` and ``move`` (the caller undoes them on error);
     ``codes`` are the responses the compiled moves may run (the built-ins that were
     not replaced by ``World.add_response``). See the module docstring."""
+    movers = sorted(goals, key=table.slot.__getitem__)
+    m_slot = np.array([table.slot[item] for item in movers], dtype=np.int64)
+    goal = np.array([goals[item] for item in movers], dtype=np.float64).reshape(-1, 2)
+    plan = plan_moves(table, movers, m_slot, goal, filter, codes)
+    moved: dict[Item, Movement] = {}
+
+    def collect(columns: tuple[np.ndarray, ...], out_pos: np.ndarray, out_start: np.ndarray,
+                first: int, done: int) -> None:  # fmt: skip
+        _collect(place, shapes, table, plan, out_pos, out_start, columns, first, done, moved)
+
+    def fallback(index: int, movement: Movement) -> None:
+        moved[plan.movers[index]] = movement
+
+    run_plan(plan, table, move, filter, collect, fallback)
+    return moved
+
+
+def plan_moves(
+    table: ItemTable,
+    movers: list[Item],
+    m_slot: np.ndarray,
+    goal: np.ndarray,
+    filter: Filter,
+    codes: Mapping[str, int],
+) -> Plan:
+    """The kernel's inputs for ``movers`` (in insertion order, at table slots
+    ``m_slot``, checked goals ``goal``): regions, candidate pairs, responses."""
     live = table.live()
     position = np.full(table.box.shape[0], -1, dtype=np.int64)
     position[live] = np.arange(live.shape[0])  # slot -> row of the live arrays
-    items = table.items
-    movers = sorted(goals, key=table.slot.__getitem__)
-    m_slot = np.array([table.slot[item] for item in movers], dtype=np.int64)
     m_index = position[m_slot]
-    goal = np.array([goals[item] for item in movers], dtype=np.float64).reshape(-1, 2)
     box = table.box[live]
     rect = table.rect[live]
     regions = box.copy()
@@ -75,78 +117,90 @@ def move_all(
     pairs = _region_pairs(regions, m_index)
     cand_start = np.searchsorted(pairs[:, 0], np.arange(len(movers) + 1)).astype(np.int64)
     cand_item = np.ascontiguousarray(pairs[:, 1], dtype=np.int64)
-    cand_resp = np.zeros(len(cand_item), dtype=np.int8)
     python_only = ~rect[m_index]
-    others = live[cand_item].tolist()
-    for row, (m, slot) in enumerate(zip(pairs[:, 0].tolist(), others, strict=True)):
-        response = filter(movers[m], items[slot])
-        if not response:
-            continue
-        code = codes.get(response) if isinstance(response, str) else None
-        if code is None or not rect[cand_item[row]]:
-            python_only[m] = True  # bounce, custom, unknown (World.move raises), or a curve
-        else:
-            cand_resp[row] = code
-    return _run(
-        live, shapes, place, move, table, movers, m_index, goal, box, cand_start, cand_item,
-        cand_resp, python_only, regions, filter,
-    )  # fmt: skip
+    if type(filter) is GroupFilter:
+        cand_resp = _group_responses(filter, codes, m_slot[pairs[:, 0]], live[cand_item])
+        needs_python = (cand_resp < 0) | ((cand_resp > 0) & ~rect[cand_item])
+        python_only[pairs[needs_python, 0]] = True
+        cand_resp = np.maximum(cand_resp, 0).astype(np.int8)
+    else:
+        cand_resp = np.zeros(len(cand_item), dtype=np.int8)
+        items = table.items
+        others = live[cand_item].tolist()
+        for row, (m, slot) in enumerate(zip(pairs[:, 0].tolist(), others, strict=True)):
+            response = filter(movers[m], items[slot])
+            if not response:
+                continue
+            code = codes.get(response) if isinstance(response, str) else None
+            if code is None or not rect[cand_item[row]]:
+                python_only[m] = True  # bounce, custom, unknown (World.move raises), or a curve
+            else:
+                cand_resp[row] = code
+    return Plan(live, movers, m_index, goal, box, cand_start, cand_item, cand_resp,
+                python_only, regions)  # fmt: skip
 
 
-def _region_pairs(regions: np.ndarray, m_index: np.ndarray) -> np.ndarray:
+def _group_responses(
+    filter: GroupFilter, codes: Mapping[str, int], m_slots: np.ndarray, o_slots: np.ndarray
+) -> np.ndarray:
+    """The compiled moves' codes of the pairs' group responses: 0 for ``ignore``, -1
+    where Python must run (``bounce``, or a built-in that ``add_response`` replaced)."""
+    to_move = np.array([0] + [codes.get(name, -1) for name in RESPONSES[1:]], dtype=np.int64)
+    found: np.ndarray = to_move[filter.pair_codes(m_slots, o_slots)]
+    return found
+
+
+def _region_pairs(regions: np.ndarray, m_index: np.ndarray, cell: float = 0.0) -> np.ndarray:
     """Rows ``(m, i)``: the items whose regions overlap mover ``m``'s, sorted (a hashed
-    grid in compiled code, cells twice the typical region's extent)."""
-    extent = np.maximum(regions[:, 2], regions[:, 3])
-    cell = max(2.0 * float(np.median(extent)), 1e-300) if len(extent) else 1.0
+    grid in compiled code, cells twice the typical region's extent unless ``cell``)."""
+    if cell <= 0.0:
+        extent = np.maximum(regions[:, 2], regions[:, 3])
+        cell = max(2.0 * float(np.median(extent)), 1e-300) if len(extent) else 1.0
     out = np.empty((4 * len(m_index) + 64, 2), dtype=np.int64)
     rows = int(moves.region_pairs(regions, m_index, cell, out))
     if rows > len(out):
         out = np.empty((rows, 2), dtype=np.int64)
         moves.region_pairs(regions, m_index, cell, out)
-    return out[:rows]
+    out = out[:rows]
+    return out[np.lexsort((out[:, 1], out[:, 0]))]
 
 
-def _run(
-    live: np.ndarray,
-    shapes: Mapping[Item, AnyShape],
-    place: Place,
-    move: Move,
-    table: ItemTable,
-    movers: list[Item],
-    m_index: np.ndarray,
-    goal: np.ndarray,
-    box: np.ndarray,
-    cand_start: np.ndarray,
-    cand_item: np.ndarray,
-    cand_resp: np.ndarray,
-    python_only: np.ndarray,
-    regions: np.ndarray,
-    filter: Filter,
-) -> dict[Item, Movement]:
+Collect = Callable[[tuple[np.ndarray, ...], np.ndarray, np.ndarray, int, int], None]
+"""Takes the kernel's rows (columns, positions, row starts) for movers ``first:done``
+and places those movers in the world."""
+Fallback = Callable[[int, Movement], None]
+"""Takes the movement of mover ``index``, moved (and placed) by ``World.move``."""
+
+
+def run_plan(
+    plan: Plan, table: ItemTable, move: Move, filter: Filter, collect: Collect, fallback: Fallback
+) -> None:
     """Alternate the kernel and ``World.move`` until every mover has moved."""
+    box, goal, m_index, regions, python_only = (
+        plan.box, plan.goal, plan.m_index, plan.regions, plan.python_only
+    )  # fmt: skip
     order = np.arange(box.shape[0], dtype=np.int64)  # live rows are in insertion order
-    count = len(movers)
+    count = len(plan.movers)
     out_pos = np.empty((count, 2))
     out_start = np.zeros(count + 1, dtype=np.int64)
-    columns = _columns(max(64, 4 * len(cand_item) + 64 * 8))
-    moved: dict[Item, Movement] = {}
+    columns = _columns(max(64, 4 * len(plan.cand_item) + 64 * 8))
     first = 0
     while first < count:
         status, done, _ = moves.move_rects(
-            box, order, m_index, goal, cand_start, cand_item, cand_resp, python_only, first,
-            out_pos, out_start, *columns,
+            box, order, m_index, goal, plan.cand_start, plan.cand_item, plan.cand_resp,
+            python_only, first, out_pos, out_start, *columns,
         )  # fmt: skip
-        with collector_paused():
-            _collect(place, shapes, table, live, movers, m_index, box, out_pos, out_start,
-                     columns, first, done, moved)  # fmt: skip
+        if done > first:
+            with collector_paused():
+                collect(columns, out_pos, out_start, first, done)
         first = done
         if status == moves.FULL:
             columns = _columns(2 * len(columns[0]))
             out_start[done] = 0
             continue
         if status == moves.NEEDS_PYTHON:
-            item = movers[done]
-            moved[item] = move(item, Vec2(*goal[done].tolist()), filter)
+            item = plan.movers[done]
+            fallback(done, move(item, Vec2(*goal[done].tolist()), filter))
             row = m_index[done]
             box[row] = table.box[table.slot[item]]
             region, b = regions[row], box[row]
@@ -155,7 +209,6 @@ def _run(
                 python_only[done + 1 :] = True  # it left its region: trust no later list
             first = done + 1
             out_start[first] = 0
-    return moved
 
 
 def _columns(capacity: int) -> tuple[np.ndarray, ...]:
@@ -190,10 +243,7 @@ def _collect(
     place: Place,
     shapes: Mapping[Item, AnyShape],
     table: ItemTable,
-    live: np.ndarray,
-    movers: list[Item],
-    m_index: np.ndarray,
-    box: np.ndarray,
+    plan: Plan,
     out_pos: np.ndarray,
     out_start: np.ndarray,
     columns: tuple[np.ndarray, ...],
@@ -209,8 +259,7 @@ def _collect(
     pauses the cyclic garbage collector meanwhile (:func:`collector_paused`): these
     thousands of new records hold no cycles, and its passes over a large world
     cost as much as building them."""
-    if done <= first:
-        return
+    live, movers, m_index, box = plan.live, plan.movers, plan.m_index, plan.box
     end = int(out_start[done])
     other, resp, fraction, normal, touch, delta, leg, started, slide = (
         column[:end] for column in columns
@@ -223,8 +272,7 @@ def _collect(
     sizes = box[m_index[first:done], 2:]
     legs = np.hstack((leg, sizes[mover_rows - first])).tolist()
     no_slide = np.isnan(slide[:, 0]).tolist()
-    positions = out_pos[first:done]
-    rects = list(map(_rect, np.hstack((positions, sizes)).tolist()))
+    rects = moved_rects(plan, out_pos, first, done)
     # Each other's shape when the mover met it: where an earlier mover of these
     # moved, its new rectangle (it is placed below, after the records are built).
     other_shapes = [shapes[name] for name in names]
@@ -241,13 +289,32 @@ def _collect(
         [None if none else _vec2(xy) for none, xy in zip(no_slide, slide.tolist(), strict=True)],
         repeat(None, end), strict=True,
     )))  # fmt: skip
-    slots = live[m_index[first:done]]
-    table.box[slots, :2] = out_pos[first:done]  # the rows of every mover at once
-    table.origin[slots] = out_pos[first:done]
+    place_moved(place, table, plan, out_pos, rects, first, done)
     at = starts.tolist()
     for k, item in enumerate(movers[first:done]):
-        place(item, rects[k])
         moved[item] = _movement((_vec2(rects[k][:2]), collisions[at[k] : at[k + 1]]))
+
+
+def moved_rects(plan: Plan, out_pos: np.ndarray, first: int, done: int) -> list[Rect]:
+    """The new rectangles of movers ``first:done``."""
+    sizes = plan.box[plan.m_index[first:done], 2:]
+    return list(map(_rect, np.hstack((out_pos[first:done], sizes)).tolist()))
+
+
+def place_moved(
+    place: Place,
+    table: ItemTable,
+    plan: Plan,
+    out_pos: np.ndarray,
+    rects: list[Rect],
+    first: int,
+    done: int,
+) -> None:
+    """Write movers ``first:done``'s new rectangles into the table and the world."""
+    slots = plan.live[plan.m_index[first:done]]
+    table.box[slots, :2] = out_pos[first:done]  # the rows of every mover at once
+    table.origin[slots] = out_pos[first:done]
+    place(plan.movers[first:done], rects)
 
 
 def move_one(

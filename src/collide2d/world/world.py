@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
 from collide2d.broadphase import Broadphase, DuplicateKeyError, UniformGrid, UnknownKeyError
@@ -18,7 +18,6 @@ from collide2d.stats import Stats
 from collide2d.world.checks import (
     checked_filter,
     checked_goal,
-    checked_goals,
     checked_shape,
     index_shape,
     outward,
@@ -37,7 +36,8 @@ from collide2d.world.contact import (
     snap,
 )
 from collide2d.world.dynamics import WorldDynamics
-from collide2d.world.move_all import CODES, move_all, move_one
+from collide2d.world.many_moves import WorldManyMoves
+from collide2d.world.move_all import CODES, move_one
 from collide2d.world.push_out import WorldPushOut
 from collide2d.world.queries import WorldQueries
 from collide2d.world.responses import BUILT_IN, Response
@@ -48,7 +48,7 @@ MAX_RESPONSES = 64
 walls can otherwise go on for as long as the move is long)."""
 
 
-class World(WorldQueries, WorldPushOut, WorldDynamics):
+class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
     """Items that move, collide and respond, in bump.lua's model, exact and deterministic;
     or all at once, with velocities and masses, in :meth:`step`.
 
@@ -244,41 +244,6 @@ class World(WorldQueries, WorldPushOut, WorldDynamics):
         self._place(item, at(self._shapes[item], x, y))
         return movement
 
-    def move_all(
-        self, goals: Mapping[Item, tuple[float, float]], filter: Filter | None = None
-    ) -> dict[Item, Movement]:
-        """Move many items, one after the other in the order they were added (as
-        bump.lua does), each seeing the others where the earlier moves left them; the
-        same answers as calling :meth:`move` for each in that order.
-
-        The filter is asked once for each pair of items the call may bring together,
-        before the moves (so it must not depend on where the other moves of the same
-        call put things). Rectangles meeting rectangles with ``slide``, ``touch`` or
-        ``cross`` are moved by compiled code; everything else as :meth:`move` does. On
-        any error every item is put back where it was.
-        """
-        if not isinstance(goals, Mapping):
-            raise TypeError(f"goals must be a mapping of item to goal, got {goals!r}")
-        for item in goals:
-            self._require(item)
-        checked = checked_goals(goals)  # type: ignore[arg-type]
-        before = {item: self._shapes[item] for item in goals}
-        self.stats.begin()
-        try:
-            return move_all(
-                self._shapes,
-                self._table,
-                checked,
-                checked_filter(filter),
-                self._compiled,
-                self._place_row_written,
-                self.move,
-            )
-        except BaseException:
-            for item, shape in before.items():
-                self._place(item, shape)
-            raise
-
     # -- checking ------------------------------------------------------------------------
     def validate(self) -> None:
         """Check that the broadphase holds exactly the items' shapes; raise
@@ -310,11 +275,11 @@ class World(WorldQueries, WorldPushOut, WorldDynamics):
         self._table.place(item, shape)
         self._shapes[item] = shape
 
-    def _place_row_written(self, item: Item, shape: Rect) -> None:
-        """``_place`` for a rectangle whose table row the caller wrote already; the
-        broadphase learns of it when it is next read (``move_all`` does not read it)."""
-        self._shapes[item] = shape
-        self._stale[item] = None
+    def _place_rows_written(self, items: list[Item], shapes: list[Rect]) -> None:
+        """``_place`` for rectangles whose table rows the caller wrote already; the
+        broadphase learns of them when it is next read (``move_all`` does not read it)."""
+        self._shapes.update(zip(items, shapes, strict=True))
+        self._stale.update(dict.fromkeys(items))
 
     @property
     def broadphase(self) -> Broadphase:
