@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from collide2d.broadphase import UnknownKeyError
 from collide2d.world.collision import Item
 from collide2d.world.step import RESPONSES
 from collide2d.world.table import ItemTable
@@ -50,7 +51,11 @@ class GroupFilter:
 
     def __call__(self, item: Item, other: Item) -> str | None:
         slot, group = self._table.slot, self._table.group
-        code = int(self._codes()[group[slot[item]], group[slot[other]]])
+        try:
+            a, b = slot[item], slot[other]
+        except KeyError as missing:
+            raise UnknownKeyError(f"unknown item {missing.args[0]!r}") from None
+        code = int(self._codes()[group[a], group[b]])
         return RESPONSES[code] if code else None
 
     def pair_codes(self, item_slots: np.ndarray, other_slots: np.ndarray) -> np.ndarray:
