@@ -343,27 +343,16 @@ def region_pairs(regions, movers, cell, out):
     of rows (counted beyond ``len(out)``)."""
     n = regions.shape[0]
     k = movers.shape[0]
-    spans = np.empty((n, 4), dtype=np.int64)
-    apart = np.zeros(n, dtype=np.bool_)
-    for i in range(n):
-        fx0 = np.floor(regions[i, 0] / cell)
-        fy0 = np.floor(regions[i, 1] / cell)
-        fx1 = np.floor((regions[i, 0] + regions[i, 2]) / cell)
-        fy1 = np.floor((regions[i, 1] + regions[i, 3]) / cell)
-        if not (max(-fx0, fx1, -fy0, fy1) < CELL_LIMIT):  # False for NaN too
-            apart[i] = True  # beyond whole cell numbers: kept apart, like a large item
-            continue
-        spans[i, 0] = fx0
-        spans[i, 1] = fy0
-        spans[i, 2] = fx1
-        spans[i, 3] = fy1
-        if (spans[i, 2] - spans[i, 0] + 1) * (spans[i, 3] - spans[i, 1] + 1) > 64:
-            apart[i] = True
+    scale = 1.0 / cell  # any rising map of coordinates to cells will do: the same for all
+    spans = np.empty((k, 4), dtype=np.int64)
+    apart = np.zeros(k, dtype=np.bool_)
     entries = 0
     for m in range(k):
-        a = movers[m]
-        if not apart[a]:
-            entries += (spans[a, 2] - spans[a, 0] + 1) * (spans[a, 3] - spans[a, 1] + 1)
+        cells = _span(regions, movers[m], scale, spans[m])
+        if cells < 0:
+            apart[m] = True
+        else:
+            entries += cells
     # A hash table of the movers' cells (open addressing, at least twice as many slots
     # as entries), each slot heading a chain of the movers filed in its cell.
     bits = 4
@@ -373,15 +362,12 @@ def region_pairs(regions, movers, cell, out):
     slot_head = np.full(1 << bits, -1, dtype=np.int64)
     next_entry = np.empty(entries, dtype=np.int64)
     owner = np.empty(entries, dtype=np.int64)
-    mover_of = np.full(n, -1, dtype=np.int64)
     e = 0
     for m in range(k):
-        a = movers[m]
-        mover_of[a] = m
-        if apart[a]:
+        if apart[m]:
             continue
-        for cx in range(spans[a, 0], spans[a, 2] + 1):
-            for cy in range(spans[a, 1], spans[a, 3] + 1):
+        for cx in range(spans[m, 0], spans[m, 2] + 1):
+            for cy in range(spans[m, 1], spans[m, 3] + 1):
                 h = _slot(slot_key, slot_head, _cell_key(cx, cy), bits)
                 owner[e] = m
                 next_entry[e] = slot_head[h]
@@ -389,15 +375,18 @@ def region_pairs(regions, movers, cell, out):
                 e += 1
     mask = (1 << bits) - 1
     seen = np.full(k, -1, dtype=np.int64)
+    span = np.empty(4, dtype=np.int64)
+    items_apart = np.zeros(n, dtype=np.bool_)
     rows = 0
     cap = out.shape[0]
     for i in range(n):
-        if apart[i]:  # tested against every mover
+        if _span(regions, i, scale, span) < 0:  # tested against every mover
+            items_apart[i] = True
             for m in range(k):
                 rows = _pair(regions, movers, m, i, rows, out, cap)
             continue
-        for cx in range(spans[i, 0], spans[i, 2] + 1):
-            for cy in range(spans[i, 1], spans[i, 3] + 1):
+        for cx in range(span[0], span[2] + 1):
+            for cy in range(span[1], span[3] + 1):
                 key = _cell_key(cx, cy)
                 h = _hash(key, bits)
                 while slot_head[h] >= 0 and slot_key[h] != key:
@@ -410,11 +399,30 @@ def region_pairs(regions, movers, cell, out):
                         seen[m] = i
                         rows = _pair(regions, movers, m, i, rows, out, cap)
     for m in range(k):  # movers kept apart: against every item not apart itself
-        if apart[movers[m]]:
+        if apart[m]:
             for i in range(n):
-                if not apart[i]:
+                if not items_apart[i]:
                     rows = _pair(regions, movers, m, i, rows, out, cap)
     return rows
+
+
+@helper_kernel
+def _span(regions, i, scale, span):
+    """Write region ``i``'s cell range ``x0, y0, x1, y1`` into ``span``; return its
+    number of cells, or -1 when it is kept apart (over 64 cells, or beyond whole cell
+    numbers, NaN included)."""
+    fx0 = np.floor(regions[i, 0] * scale)
+    fy0 = np.floor(regions[i, 1] * scale)
+    fx1 = np.floor((regions[i, 0] + regions[i, 2]) * scale)
+    fy1 = np.floor((regions[i, 1] + regions[i, 3]) * scale)
+    if not (max(-fx0, fx1, -fy0, fy1) < CELL_LIMIT):  # False for NaN too
+        return -1
+    span[0] = np.int64(fx0)
+    span[1] = np.int64(fy0)
+    span[2] = np.int64(fx1)
+    span[3] = np.int64(fy1)
+    cells = (span[2] - span[0] + 1) * (span[3] - span[1] + 1)
+    return cells if cells <= 64 else -1
 
 
 @helper_kernel

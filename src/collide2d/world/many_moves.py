@@ -124,7 +124,8 @@ class WorldManyMoves:
             for item in listed:
                 self._require(item)  # the UnknownKeyError or TypeError naming it
             raise
-        if len(np.unique(slots)) != len(slots):
+        increasing = len(slots) < 2 or bool((slots[1:] > slots[:-1]).all())
+        if not increasing and len(np.unique(slots)) != len(slots):
             raise ValueError("items must be distinct: an item was given twice")
         try:
             target = np.asarray(goals, dtype=np.float64)
@@ -134,7 +135,7 @@ class WorldManyMoves:
             raise ValueError(f"goals must have shape ({len(listed)}, 2), got {target.shape}")
         if not np.isfinite(target).all():
             raise ValueError("goals must be finite, got a NaN or infinite value")
-        before = {item: self._shapes[item] for item in listed}
+        before = list(map(self._shapes.__getitem__, listed))
         self.stats.begin()
         try:
             return move_arrays(
@@ -142,6 +143,6 @@ class WorldManyMoves:
                 self._place_rows_written, self.move,
             )  # fmt: skip
         except BaseException:
-            for item, shape in before.items():
+            for item, shape in zip(listed, before, strict=True):
                 self._place(item, shape)
             raise

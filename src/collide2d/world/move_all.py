@@ -102,11 +102,16 @@ def plan_moves(
     """The kernel's inputs for ``movers`` (in insertion order, at table slots
     ``m_slot``, checked goals ``goal``): regions, candidate pairs, responses."""
     live = table.live()
-    position = np.full(table.box.shape[0], -1, dtype=np.int64)
-    position[live] = np.arange(live.shape[0])  # slot -> row of the live arrays
-    m_index = position[m_slot]
-    box = table.box[live]
-    rect = table.rect[live]
+    if len(live) == len(table.items):  # no slot emptied: the rows are the slots
+        m_index = m_slot
+        box = table.box[: len(live)].copy()
+        rect = table.rect[: len(live)]
+    else:
+        position = np.full(table.box.shape[0], -1, dtype=np.int64)
+        position[live] = np.arange(live.shape[0])  # slot -> row of the live arrays
+        m_index = position[m_slot]
+        box = table.box[live]
+        rect = table.rect[live]
     regions = box.copy()
     start = box[m_index]
     lo = np.minimum(start[:, :2], goal)
@@ -152,17 +157,20 @@ def _group_responses(
 
 def _region_pairs(regions: np.ndarray, m_index: np.ndarray, cell: float = 0.0) -> np.ndarray:
     """Rows ``(m, i)``: the items whose regions overlap mover ``m``'s, sorted (a hashed
-    grid in compiled code, cells twice the typical region's extent unless ``cell``)."""
+    grid in compiled code, cells twice the typical mover region's extent unless
+    ``cell``)."""
     if cell <= 0.0:
-        extent = np.maximum(regions[:, 2], regions[:, 3])
-        cell = max(2.0 * float(np.median(extent)), 1e-300) if len(extent) else 1.0
+        extent = np.maximum(regions[m_index, 2], regions[m_index, 3])
+        half = len(extent) // 2  # the median's upper half, found without a sort
+        cell = max(2.0 * float(np.partition(extent, half)[half]), 1e-300) if len(extent) else 1.0
     out = np.empty((4 * len(m_index) + 64, 2), dtype=np.int64)
     rows = int(moves.region_pairs(regions, m_index, cell, out))
     if rows > len(out):
         out = np.empty((rows, 2), dtype=np.int64)
         moves.region_pairs(regions, m_index, cell, out)
-    out = out[:rows]
-    return out[np.lexsort((out[:, 1], out[:, 0]))]
+    n = len(regions)
+    keys = np.sort(out[:rows, 0] * n + out[:rows, 1])
+    return np.column_stack((keys // n, keys % n)) if n else out[:0]
 
 
 Collect = Callable[[tuple[np.ndarray, ...], np.ndarray, np.ndarray, int, int], None]

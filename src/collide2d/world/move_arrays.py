@@ -106,8 +106,12 @@ def move_arrays(
 ) -> MoveArrays:
     """Move ``items`` (at table ``slots``, distinct; ``goals`` checked, one row each)
     in the order they were added; see ``World.move_arrays``."""
-    order = np.argsort(slots, kind="stable")  # insertion order -> the caller's index
-    movers = [items[i] for i in order.tolist()]
+    if len(slots) < 2 or bool((slots[1:] > slots[:-1]).all()):
+        order = np.arange(len(slots))  # given in insertion order, as a frame loop does
+        movers = list(items)
+    else:
+        order = np.argsort(slots, kind="stable")  # insertion order -> the caller's index
+        movers = [items[i] for i in order.tolist()]
     plan = plan_moves(table, movers, slots[order], goals[order], filter, codes)
     count = len(movers)
     counts = np.zeros(count, dtype=np.int64)
@@ -169,7 +173,7 @@ def _result(
     n = len(items)
     by_caller = np.empty(n, dtype=np.int64)
     by_caller[order] = np.arange(n)
-    if not np.array_equal(order, np.arange(n)):  # regroup the rows by the caller's index
+    if not (order[1:] > order[:-1]).all():  # regroup the rows by the caller's index
         rows = np.argsort(mover, kind="stable")
         mover, other, response = mover[rows], other[rows], response[rows]
         fraction, normal, touch, started = fraction[rows], normal[rows], touch[rows], started[rows]

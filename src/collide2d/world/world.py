@@ -271,7 +271,8 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         return self._shapes[item]
 
     def _place(self, item: Item, shape: AnyShape) -> None:
-        self.broadphase.update(item, index_shape(shape))
+        self._broadphase.update(item, index_shape(shape))  # others stale stay so till read
+        self._stale.pop(item, None)
         self._table.place(item, shape)
         self._shapes[item] = shape
 
