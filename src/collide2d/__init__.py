@@ -79,7 +79,17 @@ from collide2d.geometry import (
 from collide2d.mask import Mask, PlacedMask
 from collide2d.shapes import overlaps, raycast, sweep
 from collide2d.stats import Stats
-from collide2d.world import Collision, Contact, Movement, SegmentHit, StepResult, StepStats, World
+from collide2d.world import (
+    Collision,
+    Contact,
+    GroupFilter,
+    MoveArrays,
+    Movement,
+    SegmentHit,
+    StepResult,
+    StepStats,
+    World,
+)
 
 __version__ = "0.1.0"
 
@@ -90,8 +100,10 @@ __all__ = [
     "Collision",
     "Contact",
     "DuplicateKeyError",
+    "GroupFilter",
     "Hit",
     "Mask",
+    "MoveArrays",
     "Movement",
     "PlacedMask",
     "Quadtree",

@@ -48,7 +48,7 @@ class WorldDynamics:
         answers from :meth:`set_response`'s table: the response of the two items'
         groups (``"slide"`` where none was set), None for ``"ignore"``. The compiled
         moves read that table whole instead of calling a filter for every pair; see
-        :class:`~collide2d.world.group_filter.GroupFilter`."""
+        :class:`~collide2d.GroupFilter`."""
         return self._group_filter
 
     # -- bodies --------------------------------------------------------------------------

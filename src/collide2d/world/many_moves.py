@@ -76,7 +76,7 @@ class WorldManyMoves:
     ) -> MoveArrays:
         """:meth:`move_all` for a frame loop over arrays: the same moves, in the same
         order (the order the items were added), with the positions and collisions
-        returned as numpy columns (:class:`~collide2d.world.move_arrays.MoveArrays`)
+        returned as numpy columns (:class:`~collide2d.MoveArrays`)
         instead of ``Movement`` and ``Collision`` records.
 
         Parameters
