@@ -32,12 +32,13 @@ from pathlib import Path
 import numpy as np
 from _timing import bar_chart, table
 
-from collide2d import Rect, World
+from collide2d import Rect, World, query_pairs
 from collide2d.scenes import platformer_level
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_BUMP = HERE.parent.parent / "shared" / "anchors" / "bump"
 GRAVITY, TERMINAL, BOTTOM, RESPAWN = 0.5, 12.0, 4200.0, 0.0
+BULLET = 2.0  # a bullet's side (bump.lua takes no zero-size items)
 
 
 def build(tiles: int, actors: int, seed: int) -> tuple[World, list[tuple[str, int]], np.ndarray]:
@@ -122,8 +123,108 @@ def array_frames(
     return frame_times, move_times
 
 
-def run_bump(lua: str, bump_dir: Path, scene: Path) -> tuple[list[float], np.ndarray] | str:
-    """Times (seconds a frame) and final positions from bump.lua, or why not."""
+def bullets_level(
+    tiles: int, actors: int, bullets: int, seed: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, tuple[float, float, float, float]]:
+    """The platformer's tiles and actors (standing still, targets), ``bullets`` small
+    squares where nothing is, flying 16 to 40 px a frame in every direction, and the
+    level's bounds."""
+    tile_boxes, actor_boxes, _ = platformer_level(tiles, actors, seed)
+    rng = np.random.default_rng(seed + 1)
+    solid = np.vstack((tile_boxes, actor_boxes))
+    lo = solid[:, :2].min(axis=0)
+    hi = (solid[:, :2] + solid[:, 2:]).max(axis=0)
+    found = np.empty((0, 4))
+    while len(found) < bullets:
+        xy = rng.uniform(lo, hi - BULLET, size=(2 * bullets, 2))
+        boxes = np.column_stack((xy, np.full((len(xy), 2), BULLET)))
+        clear = np.ones(len(boxes), dtype=bool)
+        clear[query_pairs(solid, boxes)[:, 0]] = False
+        found = np.vstack((found, boxes[clear]))[:bullets]
+    angle = rng.uniform(0.0, 2.0 * np.pi, bullets)
+    speed = rng.uniform(16.0, 40.0, bullets)
+    velocities = np.column_stack((speed * np.cos(angle), speed * np.sin(angle)))
+    bounds = (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
+    return tile_boxes, actor_boxes, found, velocities, bounds
+
+
+def build_bullets(
+    tiles: int, actors: int, bullets: int, seed: int
+) -> tuple[World, list[tuple[str, int]], np.ndarray]:
+    tile_boxes, actor_boxes, bullet_boxes, velocities, _ = bullets_level(
+        tiles, actors, bullets, seed
+    )
+    world = World(cell_size=64)
+    for k, row in enumerate(tile_boxes.tolist()):
+        world.add(("tile", k), Rect(*row), group="tile")
+    for k, row in enumerate(actor_boxes.tolist()):
+        world.add(("actor", k), Rect(*row), group="actor")
+    names = [world.add(("bullet", k), Rect(*row), group="bullet")
+             for k, row in enumerate(bullet_boxes.tolist())]  # fmt: skip
+    world.set_response("bullet", "tile", "touch")
+    world.set_response("bullet", "actor", "cross")
+    world.set_response("bullet", "bullet", "ignore")
+    return world, names, velocities.copy()
+
+
+def bullet_filter(item: object, other: tuple[str, int]) -> str | None:
+    kind = other[0]
+    return "touch" if kind == "tile" else "cross" if kind == "actor" else None
+
+
+def bullet_frames(
+    world: World, names: list, velocities: np.ndarray, bounds: tuple[float, ...],
+    frames: int, how: str,
+) -> tuple[list[float], list[float], int]:  # fmt: skip
+    """Bullets' frames as ``bump_driver.lua`` runs them: a bullet turns back from a
+    tile it touched (each axis once) and at the bounds, and crosses actors (hits
+    counted). ``how``: "one" (``move`` after ``move``), "all" (``move_all``) or
+    "arrays" (``move_arrays`` with the group filter, the turns as array operations).
+    Returns each frame's seconds, its moves' seconds and the hits."""
+    left, top, right, bottom = bounds
+    position = np.array([world.shape(name)[:2] for name in names], dtype=np.float64)
+    vel = velocities
+    frame_times, move_times, hits = [], [], 0
+    for _ in range(frames):
+        start = time.perf_counter()
+        goals = position + vel
+        moves_start = time.perf_counter()
+        if how == "arrays":
+            moved = world.move_arrays(names, goals, world.group_filter)
+            move_times.append(time.perf_counter() - moves_start)
+            touched = moved.response == "touch"
+            for axis in (0, 1):
+                turned = np.zeros(len(names), dtype=bool)
+                turned[moved.mover[touched & (moved.normal[:, axis] != 0)]] = True
+                vel[turned, axis] = -vel[turned, axis]
+            hits += int((moved.response == "cross").sum())
+            position = moved.positions
+        else:
+            targets = dict(zip(names, map(tuple, goals.tolist()), strict=True))
+            if how == "all":
+                records = world.move_all(targets, bullet_filter)
+            else:
+                records = {name: world.move(name, targets[name], bullet_filter) for name in names}
+            move_times.append(time.perf_counter() - moves_start)
+            for k, name in enumerate(names):
+                point, cols = records[name]
+                touches = [c.normal for c in cols if c.response == "touch"]
+                if any(n[0] for n in touches):
+                    vel[k, 0] = -vel[k, 0]
+                if any(n[1] for n in touches):
+                    vel[k, 1] = -vel[k, 1]
+                hits += sum(c.response == "cross" for c in cols)
+                position[k] = point
+        x, y = position[:, 0], position[:, 1]
+        vel[((x < left) & (vel[:, 0] < 0)) | ((x > right) & (vel[:, 0] > 0)), 0] *= -1.0
+        vel[((y < top) & (vel[:, 1] < 0)) | ((y > bottom) & (vel[:, 1] > 0)), 1] *= -1.0
+        frame_times.append(time.perf_counter() - start)
+    return frame_times, move_times, hits
+
+
+def run_bump(lua: str, bump_dir: Path, scene: Path) -> tuple[list[float], np.ndarray, int] | str:
+    """Times (seconds a frame), final positions and cross hits from bump.lua, or why
+    not."""
     if shutil.which(lua) is None:
         return f"{lua} not installed (apt-get install {lua if lua != 'luajit' else 'luajit'})"
     if not (bump_dir / "bump.lua").exists():
@@ -138,13 +239,16 @@ def run_bump(lua: str, bump_dir: Path, scene: Path) -> tuple[list[float], np.nda
         return f"{lua} failed: {done.stderr.strip()[:200]}"
     times: list[float] = []
     positions = []
+    hits = 0
     for line in done.stdout.splitlines():
         kind, *rest = line.split()
         if kind == "times":
             times = [float(v) / 1e3 for v in rest]
         elif kind == "pos":
             positions.append([float(v) for v in rest])
-    return times, np.array(positions)
+        elif kind == "hits":
+            hits = int(rest[0])
+    return times, np.array(positions), hits
 
 
 def write_scene(path: Path, tiles: int, actors: int, seed: int, warmup: int, frames: int) -> None:
@@ -156,14 +260,28 @@ def write_scene(path: Path, tiles: int, actors: int, seed: int, warmup: int, fra
     path.write_text("\n".join(lines) + "\n")
 
 
+def write_bullets_scene(
+    path: Path, tiles: int, actors: int, bullets: int, seed: int, warmup: int, frames: int
+) -> None:
+    tile_boxes, actor_boxes, bullet_boxes, velocities, bounds = bullets_level(
+        tiles, actors, bullets, seed
+    )
+    lines = [f"scene bullets {warmup} {frames}", "bounds " + " ".join(repr(v) for v in bounds)]
+    lines += ["tile " + " ".join(repr(v) for v in row) for row in tile_boxes.tolist()]
+    lines += [
+        "actor " + " ".join(repr(v) for v in [*row, 0.0, 0.0]) for row in actor_boxes.tolist()
+    ]
+    for box, vel in zip(bullet_boxes.tolist(), velocities.tolist(), strict=True):
+        lines.append("bullet " + " ".join(repr(v) for v in [*box, *vel]))
+    path.write_text("\n".join(lines) + "\n")
+
+
 def median_ms(times: list[float]) -> float:
     return statistics.median(times) * 1e3
 
 
 def platformer(tiles: int, actors: int, seed: int, warmup: int, frames: int, bump_dir: Path) -> str:
-    rows = []
-    finals = {}
-    ours: dict[str, float] = {}
+    ours: dict[str, tuple[float, np.ndarray, str]] = {}
     for label, how in (("collide2d World.move, one by one", "one"),
                        ("collide2d World.move_all", "all"),
                        ("collide2d World.move_arrays, group filter", "arrays")):  # fmt: skip
@@ -174,48 +292,72 @@ def platformer(tiles: int, actors: int, seed: int, warmup: int, frames: int, bum
         else:
             python_frames(world, names, velocities, warmup, how == "all")
             times, move_times = python_frames(world, names, velocities, frames, how == "all")
-        ours[label] = median_ms(times)
-        ours[label + ": the moves alone"] = median_ms(move_times)
-        finals[label] = finals[label + ": the moves alone"] = np.array(
-            [world.shape(n)[:2] for n in names]
-        )
+        final = np.array([world.shape(n)[:2] for n in names])
+        ours[label] = (median_ms(times), final, "")
+        ours[label + ": the moves alone"] = (median_ms(move_times), final, "")
     with tempfile.TemporaryDirectory() as folder:
         scene = Path(folder) / "platformer.txt"
         write_scene(scene, tiles, actors, seed, warmup, frames)
         bumps = {lua: run_bump(lua, bump_dir, scene) for lua in ("luajit", "lua5.1")}
-    reference = bumps["luajit"] if not isinstance(bumps["luajit"], str) else None
-    for label, ms in ours.items():
-        same = ""
-        if reference is not None:
-            close = np.isclose(finals[label], reference[1], rtol=0, atol=1e-6).all(axis=1)
-            same = f"{int(close.sum())} of {actors} where bump's are"
-        luajit = bumps["luajit"]
-        ratio = f"{median_ms(luajit[0]) / ms:.2f}x" if not isinstance(luajit, str) else "-"
-        rows.append([label, f"{ms:.2f}", f"{ms / actors * 1e3:.1f}", ratio, same])
+    return report("platformer", ours, bumps, actors, "bench_world",
+                  f"Platformer: {actors:,} actors moved a frame among {tiles:,} tiles")  # fmt: skip
+
+
+def bullets(
+    tiles: int, actors: int, count: int, seed: int, warmup: int, frames: int, bump_dir: Path
+) -> str:
+    _, _, _, _, bounds = bullets_level(tiles, actors, count, seed)
+    ours: dict[str, tuple[float, np.ndarray, str]] = {}
+    for label, how in (("collide2d World.move, one by one", "one"),
+                       ("collide2d World.move_all", "all"),
+                       ("collide2d World.move_arrays, group filter", "arrays")):  # fmt: skip
+        world, names, velocities = build_bullets(tiles, actors, count, seed)
+        _, _, early = bullet_frames(world, names, velocities, bounds, warmup, how)
+        times, move_times, hits = bullet_frames(world, names, velocities, bounds, frames, how)
+        final = np.array([world.shape(n)[:2] for n in names])
+        ours[label] = (median_ms(times), final, f"{early + hits} hits")
+        ours[label + ": the moves alone"] = (median_ms(move_times), final, f"{early + hits} hits")
+    with tempfile.TemporaryDirectory() as folder:
+        scene = Path(folder) / "bullets.txt"
+        write_bullets_scene(scene, tiles, actors, count, seed, warmup, frames)
+        bumps = {lua: run_bump(lua, bump_dir, scene) for lua in ("luajit", "lua5.1")}
+    return report("bullets", ours, bumps, count, "bench_world_bullets",
+                  f"Bullets: {count:,} moved a frame (touch tiles, cross actors)")  # fmt: skip
+
+
+def report(
+    scene: str,
+    ours: dict[str, tuple[float, np.ndarray, str]],
+    bumps: dict[str, tuple[list[float], np.ndarray, int] | str],
+    movers: int,
+    chart_name: str,
+    chart_title: str,
+) -> str:
+    """The table of a scene (ours and bump's, ratios to bump under LuaJIT, how many
+    final positions agree with bump's within 1e-6) and its chart."""
+    rows = []
+    luajit = bumps["luajit"]
+    for label, (ms, final, note) in ours.items():
+        same, ratio = "", "-"
+        if not isinstance(luajit, str):
+            close = np.isclose(final, luajit[1], rtol=0, atol=1e-6).all(axis=1)
+            same = f"{int(close.sum())} of {movers} where bump's are"
+            ratio = f"{median_ms(luajit[0]) / ms:.2f}x"
+        rows.append([label, f"{ms:.2f}", f"{ms / movers * 1e3:.2f}", ratio,
+                     ", ".join(v for v in (same, note) if v)])  # fmt: skip
     for lua, result in bumps.items():
         if isinstance(result, str):
             rows.append([f"bump.lua under {lua}", "-", "-", "-", result])
-        else:
-            ms = median_ms(result[0])
-            rows.append(
-                [
-                    f"bump.lua under {lua}",
-                    f"{ms:.2f}",
-                    f"{ms / actors * 1e3:.1f}",
-                    "1.00x"
-                    if lua == "luajit"
-                    else f"{median_ms(bumps['luajit'][0]) / ms:.2f}x"
-                    if not isinstance(bumps["luajit"], str)
-                    else "-",
-                    "",
-                ]
-            )  # type: ignore[index]
-    header = ["platformer", "ms a frame", "us a move", "speed vs bump (LuaJIT)", "final positions"]
+            continue
+        ms = median_ms(result[0])
+        ratio = "-" if isinstance(luajit, str) else f"{median_ms(luajit[0]) / ms:.2f}x"
+        note = f"{result[2]} hits" if scene == "bullets" else ""
+        rows.append([f"bump.lua under {lua}", f"{ms:.2f}", f"{ms / movers * 1e3:.2f}", ratio, note])
+    header = [scene, "ms a frame", "us a move", "speed vs bump (LuaJIT)", "final positions"]
     timed = [row for row in rows if row[1] != "-"]
     chart = bar_chart(
-        "bench_world", f"Platformer: {actors:,} actors moved a frame among {tiles:,} tiles",
-        [row[0] for row in timed], [float(row[1]) for row in timed], "milliseconds a frame",
-        [row[0].startswith("collide2d") for row in timed],
+        chart_name, chart_title, [row[0] for row in timed], [float(row[1]) for row in timed],
+        "milliseconds a frame", [row[0].startswith("collide2d") for row in timed],
     )  # fmt: skip
     return table(header, rows) + "\n" + chart
 
@@ -242,6 +384,7 @@ def main() -> None:
     parser.add_argument("--actors", type=int, default=1_000)
     parser.add_argument("--warmup", type=int, default=10)
     parser.add_argument("--frames", type=int, default=30)
+    parser.add_argument("--bullets", type=int, default=5_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--bump", type=Path, default=Path(os.environ.get("BUMP_LUA_DIR", DEFAULT_BUMP))
@@ -250,6 +393,9 @@ def main() -> None:
     print(f"# bench_world: {platform.python_implementation()} {platform.python_version()}, "
           f"{platform.machine()}, {os.cpu_count()} cores\n")  # fmt: skip
     print(platformer(args.tiles, args.actors, args.seed, args.warmup, args.frames, args.bump))
+    print()
+    print(bullets(args.tiles, args.actors, args.bullets, args.seed, args.warmup, args.frames,
+                  args.bump))  # fmt: skip
     print()
     print(single_moves(args.tiles, args.actors, args.seed))
     sys.stdout.flush()
