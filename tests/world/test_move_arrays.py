@@ -206,3 +206,71 @@ def test_a_filter_raising_after_some_moves_puts_every_item_back():
         world.move_arrays(["a", "ball"], [(5, 40), (50, 40)], flaky)
     assert snapshot(world) == before
     world.validate()
+
+
+def test_moved_rows_become_shapes_when_read_by_every_reader():
+    """``move_arrays`` and ``step`` write rows and make shape objects only when read:
+    every way of reading the world sees the moved shapes, and equals a world whose
+    shapes were made at once (``move_all``)."""
+    scene = [Rect(0, 100, 300, 10)] + [Rect(20 * k, 0, 8, 8) for k in range(12)]
+    goals = [(20.0 * k + 3.0, 150.0) for k in range(12)]
+    lazy, eager = world_of(scene), world_of(scene)
+    movers = list(range(1, 13))
+    lazy.move_arrays(movers, goals)
+    eager.move_all(dict(zip(movers, goals, strict=True)))
+    assert lazy._table.pending_any
+    assert lazy.broadphase.get(6) == Rect(103.0, 92.0, 8.0, 8.0)  # read first of all
+    assert lazy.shape(5) == eager.shape(5) == Rect(83.0, 92.0, 8.0, 8.0)
+    assert lazy.query_rect(Rect(80, 90, 5, 5)) == eager.query_rect(Rect(80, 90, 5, 5)) == [5]
+    assert lazy.query_point((105.0, 95.0)) == [6]
+    assert lazy.query_segment((0, 96), (300, 96)) == movers
+    lazy.update(7, (500.0, 0.0))  # a position keeps the size of the shape made from the row
+    assert lazy.shape(7) == Rect(500.0, 0.0, 8.0, 8.0)
+    lazy.remove(8)
+    assert 8 not in lazy and len(lazy) == 12
+    eager.update(7, (500.0, 0.0))
+    eager.remove(8)
+    assert [(k, lazy.shape(k)) for k in lazy] == [(k, eager.shape(k)) for k in eager]
+    lazy.validate()
+
+
+def test_pending_rows_survive_compaction_and_mix_with_step_and_single_moves():
+    world = World()
+    for k in range(200):
+        world.add(k, Rect(10.0 * k, 0, 4, 4), velocity=(0.0, 1.0))
+    world.move_arrays(list(range(0, 200, 2)), [(10.0 * k, 5.0) for k in range(0, 200, 2)])
+    world.remove(2)  # a pending row emptied, not compacted yet
+    assert len(world._table.items) == 200
+    world.validate()
+    for k in range(200):
+        if (k % 4 in (1, 2) and k != 2) or k % 8 == 3:
+            world.remove(k)  # enough removals to compact the table under the pending rows
+    assert len(world._table.items) < 200
+    world.step(2.0)  # every body falls 2 (the step writes rows, pending too)
+    assert world.shape(0) == Rect(0.0, 7.0, 4.0, 4.0)
+    assert world.shape(4) == Rect(40.0, 7.0, 4.0, 4.0)
+    assert world.shape(7) == Rect(70.0, 2.0, 4.0, 4.0)
+    world.add(2, Rect(20.0, 50.0, 4.0, 4.0))
+    world.move(2, (20.0, 100.0))
+    assert world.shape(2) == Rect(20.0, 100.0, 4.0, 4.0)
+    world.validate()
+
+
+def test_a_failing_call_after_pending_moves_restores_the_rows_and_shapes():
+    world = World()
+    world.add("a", Rect(0, 0, 10, 10))
+    world.add("ball", Circle(50, 0, 5))
+    world.add("wall", Rect(0, 20, 100, 10))
+    world.move_arrays(["a"], [(3.0, 0.0)])  # "a" is now a pending row
+    before = snapshot(world)  # reading makes the shapes, so set it pending again
+    world.move_arrays(["a"], [(3.0, 0.0)])
+
+    def failing(item, other):
+        if item == "ball":
+            raise RuntimeError("no")
+        return "slide"
+
+    with pytest.raises(RuntimeError):
+        world.move_arrays(["a", "ball"], [(9.0, 40.0), (50.0, 40.0)], failing)
+    assert snapshot(world) == before
+    world.validate()

@@ -11,14 +11,13 @@ import numpy as np
 
 from collide2d.broadphase import UnknownKeyError
 from collide2d.geometry import _checks
-from collide2d.geometry.circle import Circle
-from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Item
 from collide2d.world.gc_pause import collector_paused
 from collide2d.world.group_filter import GroupFilter
+from collide2d.world.shape_store import WorldShapes
 from collide2d.world.step import EVENT_CAP, checked_cap, checked_dt, response_code, run
 from collide2d.world.step_result import StepResult, StepStats
 from collide2d.world.table import MASK, ItemTable
@@ -28,11 +27,10 @@ DEFAULT_RESPONSE = "slide"
 """The response between two groups no :meth:`~WorldDynamics.set_response` named."""
 
 
-class WorldDynamics:
+class WorldDynamics(WorldShapes):
     """The step's part of :class:`~collide2d.World` (a mixin over its item table)."""
 
     _table: ItemTable
-    _shapes: dict[Item, AnyShape]
     _stale: dict[Item, None]
 
     def _init_dynamics(self) -> None:
@@ -65,7 +63,7 @@ class WorldDynamics:
         for a pixel mask (masks are terrain: they take part in a step fixed).
         """
         slot = self._slot(item)
-        value = self._checked_velocity(self._shapes[item], velocity)
+        value = self._checked_velocity(self._shape_dict[item], velocity)  # its kind only
         self._table.velocity[slot] = value
 
     def mass(self, item: Item) -> float:
@@ -148,12 +146,12 @@ class WorldDynamics:
         """
         length = checked_dt(dt)
         cap = checked_cap(event_cap)
-        if length == 0.0 or not self._shapes:
+        if length == 0.0 or not self._shape_dict:
             return StepResult([], StepStats())
         responses, restitution = self._responses_table()
         table = self._table
         live = table.live()  # the masks found in the table's kinds, not by a loop
-        shapes, items = self._shapes, table.items
+        shapes, items = self._shape_dict, table.items  # masks: never pending
         masks: dict[int, Any] = {
             slot: shapes[items[slot]] for slot in live[table.kind[live] == MASK].tolist()
         }
@@ -227,14 +225,4 @@ class WorldDynamics:
         circle = table.kind[index] == 1
         table.box[index, 0] = np.where(circle, rows[:, 0] - radius, rows[:, 0])
         table.box[index, 1] = np.where(circle, rows[:, 1] - radius, rows[:, 1])
-        items = table.items
-        shapes = self._shapes
-        stale = self._stale
-        for slot, (x, y) in zip(slots, rows[:, :2].tolist(), strict=True):
-            item = items[slot]
-            old: Any = shapes[item]
-            if type(old) is Rect:
-                shapes[item] = _new(Rect, (x, y, old[2], old[3]))
-            else:
-                shapes[item] = _new(Circle, (x, y, old[2]))
-            stale[item] = None
+        table.mark_pending(index)  # the shapes are made when read

@@ -14,14 +14,14 @@ from collide2d.world.checks import checked_filter, checked_goals
 from collide2d.world.collision import Filter, Item, Movement
 from collide2d.world.move_all import move_all
 from collide2d.world.move_arrays import MoveArrays, move_arrays
+from collide2d.world.shape_store import WorldShapes
 from collide2d.world.table import ItemTable
 
 
-class WorldManyMoves:
+class WorldManyMoves(WorldShapes):
     """``move_all`` and ``move_arrays`` of :class:`~collide2d.World` (a mixin: they
     read its items and table, and call its ``move`` for what is not compiled)."""
 
-    _shapes: dict[Item, AnyShape]
     _table: ItemTable
     _compiled: dict[str, int]
     stats: Stats
@@ -135,14 +135,27 @@ class WorldManyMoves:
             raise ValueError(f"goals must have shape ({len(listed)}, 2), got {target.shape}")
         if not np.isfinite(target).all():
             raise ValueError("goals must be finite, got a NaN or infinite value")
-        before = list(map(self._shapes.__getitem__, listed))
+        table = self._table
+        rows = (table.box[slots], table.origin[slots], table.pending[slots])  # copies
+        before = list(map(self._shape_dict.__getitem__, listed))
         self.stats.begin()
         try:
-            return move_arrays(
-                self._table, listed, slots, target, chosen, self._compiled,
-                self._place_rows_written, self.move,
-            )  # fmt: skip
+            return move_arrays(table, listed, slots, target, chosen, self._compiled, self.move)
         except BaseException:
-            for item, shape in zip(listed, before, strict=True):
-                self._place(item, shape)
+            self._put_back(listed, slots, rows, before)
             raise
+
+    def _put_back(
+        self,
+        items: list[Item],
+        slots: np.ndarray,
+        rows: tuple[np.ndarray, np.ndarray, np.ndarray],
+        before: list[AnyShape],
+    ) -> None:
+        """Undo a ``move_arrays`` that failed: the rows, pending marks and shapes the
+        items had before (the broadphase learns of them when next read)."""
+        table = self._table
+        table.box[slots], table.origin[slots], table.pending[slots] = rows
+        table.pending_any = table.pending_any or bool(rows[2].any())
+        self._shape_dict.update(zip(items, before, strict=True))
+        self._stale.update(dict.fromkeys(items))

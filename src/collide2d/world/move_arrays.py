@@ -4,7 +4,9 @@ A frame of a thousand actors spends most of ``move_all``'s time making the
 ``Movement`` and ``Collision`` records (twelve fields each) that a game then reads
 a field or two of. ``move_arrays`` runs the same moves (the same plan, kernel and
 Python fallback as :mod:`collide2d.world.move_all`) and returns positions and
-collisions as columns instead, in the order the caller gave the items.
+collisions as columns instead, in the order the caller gave the items. It makes no
+shape objects either: the moved rectangles' rows are written and marked pending
+(``ItemTable.mark_pending``), and the World makes their shapes when it reads them.
 """
 
 from __future__ import annotations
@@ -15,15 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from collide2d.world.collision import Filter, Item, Movement
-from collide2d.world.move_all import (
-    RESPONSE_NAMES,
-    Move,
-    Place,
-    moved_rects,
-    place_moved,
-    plan_moves,
-    run_plan,
-)
+from collide2d.world.move_all import RESPONSE_NAMES, Move, plan_moves, run_plan
 from collide2d.world.table import ItemTable
 
 
@@ -101,7 +95,6 @@ def move_arrays(
     goals: np.ndarray,
     filter: Filter,
     codes: dict[str, int],
-    place: Place,
     move: Move,
 ) -> MoveArrays:
     """Move ``items`` (at table ``slots``, distinct; ``goals`` checked, one row each)
@@ -127,8 +120,10 @@ def move_arrays(
         names.append(RESPONSE_NAMES[resp[:end]])
         counts[first:done] = np.diff(out_start[first : done + 1])
         positions[first:done] = out_pos[first:done]
-        place_moved(place, table, plan, out_pos, moved_rects(plan, out_pos, first, done),
-                    first, done)  # fmt: skip
+        slots = plan.live[plan.m_index[first:done]]
+        table.box[slots, :2] = out_pos[first:done]  # rectangles: the corner is the origin
+        table.origin[slots] = out_pos[first:done]
+        table.mark_pending(slots)  # their shape objects are made when read
 
     def fallback(index: int, movement: Movement) -> None:
         row = np.searchsorted(plan.live, [table.slot[c.other] for c in movement.collisions])

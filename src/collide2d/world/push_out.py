@@ -10,9 +10,10 @@ from collide2d.shapes import AnyShape, overlaps
 from collide2d.world.collision import Filter, Item
 from collide2d.world.contact import PUSHES, at, bounds, position, push_distance, snap
 from collide2d.world.responses import Response
+from collide2d.world.shape_store import WorldShapes
 
 
-class WorldPushOut:
+class WorldPushOut(WorldShapes):
     """The push-out methods of :class:`~collide2d.World` (a mixin: they read its
     items and responses)."""
 
@@ -21,7 +22,6 @@ class WorldPushOut:
         """The World's broadphase (defined there)."""
         raise NotImplementedError
 
-    _shapes: dict[Item, AnyShape]
     _responses: dict[str, Response]
 
     def _push_out(

@@ -6,13 +6,14 @@ from collide2d.broadphase import Broadphase
 from collide2d.geometry import _checks
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
-from collide2d.shapes import AnyShape, overlaps, raycast
+from collide2d.shapes import overlaps, raycast
 from collide2d.stats import Stats
 from collide2d.world.checks import QueryFilter, checked_query_filter, checked_shape
 from collide2d.world.collision import Item, SegmentHit
+from collide2d.world.shape_store import WorldShapes
 
 
-class WorldQueries:
+class WorldQueries(WorldShapes):
     """The query methods of :class:`~collide2d.World` (a mixin: they read its items)."""
 
     @property
@@ -21,7 +22,6 @@ class WorldQueries:
         raise NotImplementedError
 
     stats: Stats
-    _shapes: dict[Item, AnyShape]
     _order: dict[Item, int]
 
     # -- queries -------------------------------------------------------------------------

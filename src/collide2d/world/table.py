@@ -7,6 +7,11 @@ and group number. ``add`` appends, ``remove`` empties a slot (compacting when ha
 are empty, which keeps the order), ``place`` rewrites a row. ``World.move_all`` and
 ``World.step`` read the live rows instead of turning every shape into an array on
 every call.
+
+Rows the compiled code moved (``move_arrays``, ``step``) are marked *pending*: the
+row holds the item's position and its shape object is made from it only when the
+World reads it (:meth:`ItemTable.take_pending`, :meth:`ItemTable.shapes_at`), so a
+frame loop that reads positions as arrays never makes thousands of shape tuples.
 """
 
 from __future__ import annotations
@@ -21,7 +26,10 @@ from collide2d.world.contact import bounds
 
 RECT, CIRCLE, MASK = 0, 1, 2
 """Shape kinds of the ``kind`` column."""
-_COLUMNS = ("box", "rect", "alive", "kind", "origin", "radius", "velocity", "mass", "group")
+_COLUMNS = (
+    "box", "rect", "alive", "kind", "origin", "radius", "velocity", "mass", "group", "pending",
+)  # fmt: skip
+_new = tuple.__new__
 
 EMPTY = object()
 """What an emptied slot holds (any hashable value, None included, can be an item)."""
@@ -40,6 +48,8 @@ class ItemTable:
         self.velocity = np.zeros((16, 2))
         self.mass = np.ones(16)
         self.group = np.zeros(16, dtype=np.int64)
+        self.pending = np.zeros(16, dtype=bool)  # the row is newer than the shape object
+        self.pending_any = False  # whether a row may be pending (cleared by take_pending)
         self.items: list[object] = []
         self.slot: dict[Item, int] = {}
         self._dead = 0
@@ -65,8 +75,9 @@ class ItemTable:
         self.place(item, shape)
 
     def place(self, item: Item, shape: AnyShape) -> None:
-        """Rewrite ``item``'s row."""
+        """Rewrite ``item``'s row (from ``shape``: no longer pending)."""
         slot = self.slot[item]
+        self.pending[slot] = False
         if type(shape) is Rect:  # the common case, in fewer writes
             self.box[slot] = shape
             self.rect[slot] = True
@@ -87,9 +98,32 @@ class ItemTable:
         slot = self.slot.pop(item)
         self.items[slot] = EMPTY
         self.alive[slot] = False
+        self.pending[slot] = False
         self._dead += 1
         if self._dead > 64 and self._dead > len(self.slot):
             self._compact()
+
+    def mark_pending(self, slots: np.ndarray) -> None:
+        """Rows ``slots`` were moved by compiled code (``box`` and ``origin`` written):
+        their shape objects are made when next read."""
+        if len(slots):
+            self.pending[slots] = True
+            self.pending_any = True
+
+    def take_pending(self) -> np.ndarray:
+        """The pending slots, in insertion order; none is pending afterwards."""
+        slots = np.flatnonzero(self.pending[: len(self.items)])
+        self.pending[slots] = False
+        self.pending_any = False
+        return slots
+
+    def shapes_at(self, slots: np.ndarray, old: list[AnyShape]) -> list[AnyShape]:
+        """The shapes the rows ``slots`` hold now, ``old`` their shapes before (a
+        rectangle's size and a circle's radius are the old objects' own)."""
+        origin = self.origin[slots].tolist()
+        return [
+            _new(type(shape), (x, y, *shape[2:])) for (x, y), shape in zip(origin, old, strict=True)
+        ]
 
     def live(self) -> np.ndarray:
         """The slots in use, in insertion order."""

@@ -90,7 +90,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
             raise ValueError("broadphase must be empty: the World fills it")
         self._broadphase = broadphase
         self._stale: dict[Item, None] = {}  # items the broadphase has an old shape of
-        self._shapes: dict[Item, AnyShape] = {}
+        self._shape_dict: dict[Item, AnyShape] = {}  # see WorldShapes
         self._order: dict[Item, int] = {}
         self._next_order = 0
         self._responses: dict[str, Response] = dict(BUILT_IN)
@@ -130,7 +130,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         motion = self._checked_body(shape, velocity, mass, group)
         self.broadphase.add(item, index_shape(shape))
         self._table.add(item, shape, *motion)
-        self._shapes[item] = shape
+        self._shape_dict[item] = shape
         self._order[item] = self._next_order
         self._next_order += 1
         return item
@@ -141,7 +141,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         self.broadphase.remove(item)
         self._stale.pop(item, None)
         self._table.remove(item)
-        del self._shapes[item]
+        del self._shape_dict[item]
         del self._order[item]
 
     def update(self, item: Item, shape_or_position: AnyShape | tuple[float, float]) -> None:
@@ -163,16 +163,16 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
 
     def __contains__(self, item: object) -> bool:
         try:
-            return item in self._shapes
+            return item in self._shape_dict
         except TypeError:  # an unhashable value is in no world
             return False
 
     def __len__(self) -> int:
-        return len(self._shapes)
+        return len(self._shape_dict)
 
     def __iter__(self) -> Iterator[Item]:
         """The items in the order they were added."""
-        return iter(list(self._shapes))
+        return iter(list(self._shape_dict))
 
     def __repr__(self) -> str:
         return f"<World with {len(self)} items>"
@@ -241,7 +241,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         """
         movement = self.check(item, goal, filter)
         x, y = movement.position
-        self._place(item, at(self._shapes[item], x, y))
+        self._place(item, at(self._shape_of(item), x, y))
         return movement
 
     # -- checking ------------------------------------------------------------------------
@@ -261,33 +261,35 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
     # -- internals -----------------------------------------------------------------------
     def _has(self, item: object) -> bool:
         try:
-            return item in self._shapes
+            return item in self._shape_dict
         except TypeError:
             raise TypeError(f"item must be hashable, got {item!r}") from None
 
     def _require(self, item: Item) -> AnyShape:
         if not self._has(item):
             raise UnknownKeyError(f"unknown item {item!r}")
-        return self._shapes[item]
+        return self._shape_of(item)
 
     def _place(self, item: Item, shape: AnyShape) -> None:
         self._broadphase.update(item, index_shape(shape))  # others stale stay so till read
         self._stale.pop(item, None)
         self._table.place(item, shape)
-        self._shapes[item] = shape
+        self._shape_dict[item] = shape
 
     def _place_rows_written(self, items: list[Item], shapes: list[Rect]) -> None:
         """``_place`` for rectangles whose table rows the caller wrote already; the
         broadphase learns of them when it is next read (``move_all`` does not read it)."""
-        self._shapes.update(zip(items, shapes, strict=True))
+        self._shape_dict.update(zip(items, shapes, strict=True))
         self._stale.update(dict.fromkeys(items))
 
     @property
     def broadphase(self) -> Broadphase:
         """The broadphase holding the items (brought up to date when read)."""
+        if self._table.pending_any:
+            self._make_pending()  # pending rows become stale shapes
         stale = self._stale
         if stale:
-            index, shapes = self._broadphase, self._shapes
+            index, shapes = self._broadphase, self._shape_dict
             for item in stale:
                 index.update(item, index_shape(shapes[item]))
             stale.clear()
