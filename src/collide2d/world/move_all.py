@@ -370,26 +370,27 @@ def move_one(
         rows.append((slot[other], code, other))
     rows.sort(key=itemgetter(0))  # the order the items were added
     k = len(rows)
-    box = np.empty((k + 1, 4))
-    box[0] = shape
-    order = np.empty(k + 1, dtype=np.int64)
-    order[0] = slot[item]
-    cand_resp = np.empty(k, dtype=np.int8)
-    for r, (s, code, _) in enumerate(rows):
-        box[r + 1] = table.box[s]
-        order[r + 1] = s
-        cand_resp[r] = code
-    out_pos = np.empty((1, 2))
-    out_start = np.zeros(2, dtype=np.int64)
+    # the mover's row and its candidates', each built by one numpy call (an element
+    # written at a time costs a microsecond a row)
+    order = np.array([slot[item], *[s for s, _, _ in rows]], dtype=np.int64)
+    box = table.box[order]  # the mover's row is its shape (rows are never behind)
+    cand_resp = np.array([code for _, code, _ in rows], dtype=np.int8)
     columns = _one_columns(2 * moves.MAX_RESPONSES * (k + 1))
+    goal_row, cand_start, out_pos, out_start = _kept.small
+    goal_row[0, 0] = gx
+    goal_row[0, 1] = gy
+    cand_start[1] = k
+    out_start[0] = 0
     status, _, _ = moves.move_rects(
-        box, order, ONE_MOVER, np.array([[gx, gy]]), np.array([0, k], dtype=np.int64),
-        np.arange(1, k + 1, dtype=np.int64), cand_resp, ONE_FALSE, 0, out_pos, out_start,
-        *columns,
+        box, order, ONE_MOVER, goal_row, cand_start, _counting(k), cand_resp, ONE_FALSE, 0,
+        out_pos, out_start, *columns,
     )  # fmt: skip
     if status != moves.DONE:
         return None
     end = int(out_start[1])
+    px, py = out_pos[0].tolist()
+    if not end:  # no contact: nothing to read back
+        return _movement((_vec2((px, py)), [])), k, len(found)
     other, resp, fraction, normal, touch, delta, leg, started, slide = (
         column[:end].tolist() for column in columns
     )
@@ -407,11 +408,18 @@ def move_one(
             _vec2(touch[r]), _vec2(delta[r]), _rect((*leg[r], w, h)), shapes[name],
             started[r], None if sx != sx else _vec2((sx, sy)), None,
         )))  # fmt: skip
-    px, py = out_pos[0].tolist()
     return _movement((_vec2((px, py)), collisions)), k, len(found)
 
 
 ONE_MOVER = np.zeros(1, dtype=np.int64)
+_COUNTING = np.arange(1, 257, dtype=np.int64)
+
+
+def _counting(k: int) -> np.ndarray:
+    """``1, 2, ..., k`` (a shared array's view for the usual few)."""
+    return _COUNTING[:k] if k <= 256 else np.arange(1, k + 1, dtype=np.int64)
+
+
 ONE_FALSE = np.zeros(1, dtype=np.bool_)
 _kept = threading.local()
 
@@ -422,4 +430,9 @@ def _one_columns(capacity: int) -> tuple[np.ndarray, ...]:
     columns: tuple[np.ndarray, ...] | None = getattr(_kept, "columns", None)
     if columns is None or len(columns[0]) < capacity:
         columns = _kept.columns = _columns(max(capacity, 1024))
+        # and the goal, the candidate range and the position and row start out
+        _kept.small = (
+            np.empty((1, 2)), np.zeros(2, dtype=np.int64), np.empty((1, 2)),
+            np.zeros(2, dtype=np.int64),
+        )  # fmt: skip
     return columns
