@@ -1,8 +1,11 @@
 """A slow, obviously correct ``World.step``: after every event, every pair's next
 contact is recomputed from scratch, in exact rational arithmetic.
 
-Square roots (circles) are taken to ``2**-BITS`` and positions are kept on that
-grid, which is exact for every comparison a test can make of float results. The
+Square roots (circles) are taken to ``2**-BITS``, and positions whose numbers grow
+beyond that are rounded to the same grid, which is exact for every comparison a
+test can make of float results; positions of modest denominators (every event
+between rectangles) stay exact, so a tie (two corners that only touch, an arrival
+exactly at ``dt``) stays a tie. The
 rules are those of ``docs/step.md``; nothing here shares code with the compiled
 core. Events at the same moment are ordered by (overlap, face, corner), then by the
 two bodies' numbers (the order their items were added, a mask's pixel boxes in its
@@ -32,7 +35,10 @@ def sqrt(value: Q) -> Q:
 
 
 def on_grid(value: Q) -> Q:
-    """``value`` rounded to the grid of ``2**-BITS`` (bounds the size of the numbers)."""
+    """``value`` rounded to the grid of ``2**-BITS`` when its denominator is larger
+    (bounds the size of the numbers; a rounding there broke exact ties)."""
+    if value.denominator <= 2**BITS:
+        return value
     return Q(round(value * 2**BITS), 2**BITS)
 
 
@@ -294,7 +300,9 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
             code = 1
         if code == 1:
             crossed.add((a.owner, b.owner))
-            contacts.append((t, a.owner, b.owner, nx, ny, *contact_point(a, b), "cross", started))
+            contacts.append(
+                (t, a.owner, b.owner, nx, ny, *contact_point(a, b), "cross", started and t == 0)
+            )
             continue
         u = (a.mv[0] - b.mv[0]) * nx + (a.mv[1] - b.mv[1]) * ny
         if not (u < 0 or (started and t == 0)):
@@ -320,8 +328,10 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
         else:
             e = Q(float(restitution[a.group, b.group])) if code == 4 else Q(0)
             respond(a, b, nx, ny, inv_a, inv_b, e)
+        # started_overlapping: only a pair overlapping at the step's start (later, an
+        # overlap at an event is one of rounding)
         contacts.append((t, a.owner, b.owner, nx, ny, *contact_point(a, b), RESPONSES[code],
-                         started))  # fmt: skip
+                         started and t == 0))  # fmt: skip
         for body, mobile in ((a, inv_a > 0 or code == 2), (b, inv_b > 0 or code == 2)):
             if not mobile or body.fixed or body.frozen:
                 continue

@@ -178,6 +178,11 @@ def test_the_step_equals_the_exact_reference(world, dt):
     # Contacts apart by less than rounding may come in either order in floats.
     assume(all(b - a > 1e-9 for a, b in itertools.pairwise(distinct)))
     result = world.step(dt)
+    # An arrival within rounding of the end may fall on either side of it: the
+    # reference keeps positions to 2**-200 after each event, floats to an ulp (a disc
+    # meeting a face exactly at dt after another event came out 2 - 2e-61 there).
+    assume(all(float(t) < dt - 1e-9 for t in distinct))
+    assume(all(c.time < dt - 1e-9 for c in result.contacts))
     assert summary(result.contacts) == [(c[1], c[2], c[7], c[8]) for c in expected.contacts]
     for got, want in zip(result.contacts, expected.contacts, strict=True):
         assert got.time == pytest.approx(float(want[0]), abs=1e-9)

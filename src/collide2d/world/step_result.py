@@ -28,8 +28,10 @@ class Contact(NamedTuple):
         ``"touch"``, ``"slide"``, ``"bounce"`` or ``"cross"`` (two bodies that cannot
         be moved, both of infinite mass or frozen, always pass as ``"cross"``).
     started_overlapping : bool
-        Whether the two overlapped when the contact was found: at the start of the
-        step (they were put there with ``update`` or ``add``) they are pushed apart.
+        Whether the two overlapped at the start of the step (they were put there with
+        ``update`` or ``add``; then ``time`` is 0 and they are pushed apart). A pair
+        left touching by an earlier event and found an ulp inside each other later
+        is a contact at that time, not a started one.
     """
 
     time: float
