@@ -51,6 +51,28 @@ def test_empty_world_and_zero_dt_do_nothing():
     assert result.contacts == [] and state(world) == before
 
 
+def test_contacts_are_made_when_read_and_name_the_items_of_their_step():
+    """``StepResult.contacts`` is built on first read; the items it names are the
+    step's even if they are removed (and their slots compacted away) before."""
+    world = World()
+    world.add("wall", Rect(10, 0, 1, 10), mass=math.inf)
+    for k in range(100):
+        world.add(k, Rect(0, 20.0 * k + 20.0, 1, 1))  # never met; removed below
+    world.add("box", Rect(0, 0, 2, 2), velocity=(4, 0))
+    result = world.step(3.0)
+    assert result._contacts is None  # nothing made yet
+    for k in range(100):
+        world.remove(k)  # compacts the table: "box" moves to another slot
+    world.add("late", Rect(50, 50, 1, 1))
+    contacts, stats = result
+    assert [(c.a, c.b, c.time, c.normal) for c in contacts] == [
+        ("wall", "box", 2.0, Vec2(1.0, 0.0))
+    ]
+    assert result.contacts is contacts and result[0] is contacts and result[1] is stats
+    assert len(result) == 2 and stats.events == 1 and "1 contacts" in repr(result)
+    assert result == StepResult(list(contacts), stats) and result != (contacts, stats)
+
+
 @pytest.mark.parametrize(
     ("call", "error", "word"),
     [

@@ -22,6 +22,8 @@ from collide2d._kernels import lazy
 from collide2d.geometry import _checks
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
+from collide2d.world.collision import Item
+from collide2d.world.gc_pause import collector_paused
 from collide2d.world.step_result import Contact, StepResult, StepStats
 from collide2d.world.table import CIRCLE, MASK, ItemTable
 
@@ -111,19 +113,32 @@ def run(
     back = moving[kind[ib[moving, shapes.OWNER]] != MASK]
     out = fb[back][:, [shapes.X, shapes.Y, shapes.VX, shapes.VY]] + 0.0  # no -0.0
     place(live[ib[back, shapes.OWNER]].tolist(), out)
-    # The contacts, built column by column (map and zip loop in C)
+    # The contacts' items now (the world may change before they are read); their
+    # records when first read, column by column (map and zip loop in C).
     named = table.items.__getitem__
-    floats = lf + 0.0  # no -0.0
-    contacts = list(map(_contact, zip(
-        floats[:, 0].tolist(), map(named, live[li[:, 0]].tolist()),
-        map(named, live[li[:, 1]].tolist()), map(_vec2, floats[:, 1:3].tolist()),
-        map(_vec2, floats[:, 3:5].tolist()), _RESPONSE_NAMES[li[:, 2]].tolist(),
-        (li[:, 3] != 0).tolist(), strict=True,
-    )))  # fmt: skip
+    names_a = list(map(named, live[li[:, 0]].tolist()))
+    names_b = list(map(named, live[li[:, 1]].tolist()))
+    columns = partial(_contacts, lf, li, names_a, names_b)
     events, stale, predictions, crossings, capped, nudged = stats.tolist()
     return StepResult(
-        contacts, StepStats(events, stale, predictions, crossings, capped, nudged, seconds)
+        None,
+        StepStats(events, stale, predictions, crossings, capped, nudged, seconds),
+        columns=columns,
     )
+
+
+def _contacts(
+    lf: np.ndarray, li: np.ndarray, names_a: list[Item], names_b: list[Item]
+) -> list[Contact]:
+    """The ``Contact`` records of the core's rows (see ``StepResult.contacts``), the
+    garbage collector paused meanwhile (thousands of records, no cycles)."""
+    floats = lf + 0.0  # no -0.0
+    with collector_paused():
+        return list(map(_contact, zip(
+            floats[:, 0].tolist(), names_a, names_b, map(_vec2, floats[:, 1:3].tolist()),
+            map(_vec2, floats[:, 3:5].tolist()), _RESPONSE_NAMES[li[:, 2]].tolist(),
+            (li[:, 3] != 0).tolist(), strict=True,
+        )))  # fmt: skip
 
 
 def _grid(

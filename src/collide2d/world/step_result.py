@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 
 from collide2d.geometry.vec2 import Vec2
 from collide2d.world.collision import Item
@@ -76,9 +77,63 @@ class StepStats(NamedTuple):
     seconds: float = 0.0
 
 
-class StepResult(NamedTuple):
+class StepResult:
     """What :meth:`World.step <collide2d.World.step>` returns: the contacts in time
-    order, and the core's counts."""
+    order, and the core's counts. Unpacks as ``contacts, stats``.
 
-    contacts: list[Contact]
-    stats: StepStats
+    The ``Contact`` records are made when ``contacts`` is first read (a simulation
+    that only reads positions never pays for thousands of them); the items they
+    name are those of the step, whatever the world did since.
+
+    Examples
+    --------
+    >>> from collide2d import Rect, World
+    >>> world = World()
+    >>> world.add("wall", Rect(10, 0, 1, 10), mass=float("inf"))
+    'wall'
+    >>> world.add("box", Rect(0, 0, 2, 2), velocity=(4, 0))
+    'box'
+    >>> contacts, stats = world.step(dt=3.0)
+    >>> [(c.time, c.b, c.response) for c in contacts], stats.events
+    ([(2.0, 'box', 'slide')], 1)
+    """
+
+    __slots__ = ("_columns", "_contacts", "stats")
+
+    def __init__(
+        self,
+        contacts: list[Contact] | None = None,
+        stats: StepStats = StepStats(),  # noqa: B008 (an immutable default)
+        *,
+        columns: Callable[[], list[Contact]] | None = None,
+    ) -> None:
+        self._contacts = contacts
+        self._columns = columns
+        self.stats = stats
+
+    @property
+    def contacts(self) -> list[Contact]:
+        """The contacts, in time order."""
+        if self._contacts is None:
+            self._contacts = self._columns() if self._columns is not None else []
+            self._columns = None
+        return self._contacts
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.contacts, self.stats))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: int) -> Any:
+        return (self.contacts, self.stats)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, StepResult):
+            return self.contacts == other.contacts and self.stats == other.stats
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"StepResult(contacts=<{len(self.contacts)} contacts>, stats={self.stats!r})"
