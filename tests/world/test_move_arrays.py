@@ -274,3 +274,19 @@ def test_a_failing_call_after_pending_moves_restores_the_rows_and_shapes():
         world.move_arrays(["a", "ball"], [(9.0, 40.0), (50.0, 40.0)], failing)
     assert snapshot(world) == before
     world.validate()
+
+
+def test_adding_and_removing_other_items_leaves_moved_rows_pending():
+    """A frame that spawns and removes items (bullets) after ``move_arrays`` does not
+    make every moved item's shape (nor re-index it) on each add or remove."""
+    world = World()
+    for k in range(50):
+        world.add(k, Rect(10.0 * k, 0, 4, 4))
+    world.move_arrays(list(range(50)), [(10.0 * k, 7.0) for k in range(50)])
+    pending = int(world._table.pending.sum())
+    world.add("spawned", Rect(0, 100, 1, 1))
+    world.remove(3)
+    assert int(world._table.pending.sum()) == pending - 1  # the removed one only
+    assert world.query_rect(Rect(41, 8, 1, 1)) == [4]
+    assert world.shape(49) == Rect(490.0, 7.0, 4.0, 4.0)
+    world.validate()

@@ -128,7 +128,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
             raise DuplicateKeyError(f"item {item!r} is already in the world")
         shape = checked_shape(shape, "shape")
         motion = self._checked_body(shape, velocity, mass, group)
-        self.broadphase.add(item, index_shape(shape))
+        self._broadphase.add(item, index_shape(shape))  # stale others stay so till read
         self._table.add(item, shape, *motion)
         self._shape_dict[item] = shape
         self._order[item] = self._next_order
@@ -138,7 +138,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
     def remove(self, item: Item) -> None:
         """Remove ``item``. Raises ``UnknownKeyError`` if it is not in the world."""
         self._require(item)
-        self.broadphase.remove(item)
+        self._broadphase.remove(item)  # stale others stay so till read
         self._stale.pop(item, None)
         self._table.remove(item)
         del self._shape_dict[item]
