@@ -29,6 +29,7 @@ from collide2d.world.table import CIRCLE, MASK, ItemTable
 
 core = lazy("step_core")
 shapes = lazy("step_shapes")
+rows = lazy("step_rows")
 
 RESPONSES = ("ignore", "cross", "touch", "slide", "bounce")
 """The step's responses, by code (``_kernels.step_core``)."""
@@ -65,42 +66,12 @@ def run(
     live = table.live()
     kind = table.kind[live]
     is_mask = kind == MASK
-    pieces = {slot: masks[slot].mask.boxes() for slot in live[is_mask].tolist()}
-    counts = np.ones(len(live), dtype=np.int64)
-    counts[is_mask] = [len(pieces[slot]) for slot in live[is_mask].tolist()]
-    first = np.cumsum(counts) - counts
-    n = int(counts.sum())
-    fb = np.zeros((n, shapes.FLOATS))
-    ib = np.zeros((n, shapes.INTS), dtype=np.int64)
-    ib[:, shapes.OWNER] = np.repeat(np.arange(len(live)), counts)
-    plain = ~is_mask
-    rows, slots = first[plain], live[plain]
-    if not pieces and len(live) == len(table.items):
-        rows, slots = slice(None), slice(0, len(live))  # row k is slot k: slices copy faster
-    circle = table.kind[slots] == CIRCLE
-    fb[rows, shapes.X : shapes.H + 1] = table.box[slots]
-    round_rows = np.flatnonzero(circle) if type(rows) is slice else rows[circle]
-    round_slots = live[plain][circle]
-    fb[round_rows, shapes.X : shapes.Y + 1] = table.origin[round_slots]
-    fb[round_rows, shapes.W] = table.radius[round_slots]
-    fb[round_rows, shapes.H] = table.radius[round_slots]
-    ib[rows, shapes.KIND] = np.where(circle, shapes.CIRCLE, shapes.RECT)
-    fb[rows, shapes.VX : shapes.VY + 1] = table.velocity[slots]
-    mass = table.mass[slots]
-    fb[rows, shapes.INV] = np.where(np.isinf(mass), 0.0, 1.0 / mass)
-    ib[rows, shapes.GROUP] = table.group[slots]
-    for k, slot in zip(first[is_mask].tolist(), live[is_mask].tolist(), strict=True):
-        boxes, placed = pieces[slot], masks[slot]
-        span = slice(k, k + len(boxes))
-        fb[span, shapes.X] = placed.x + boxes[:, 0]
-        fb[span, shapes.Y] = placed.y + boxes[:, 1]
-        fb[span, shapes.W] = boxes[:, 2] - boxes[:, 0]
-        fb[span, shapes.H] = boxes[:, 3] - boxes[:, 1]
-        ib[span, shapes.GROUP] = table.group[slot]
-    still = (fb[:, shapes.VX] == 0.0) & (fb[:, shapes.VY] == 0.0)
-    fixed = still & (fb[:, shapes.INV] == 0.0)
-    ib[:, shapes.FIXED] = fixed
-    fb[:, shapes.MVX : shapes.MVY + 1] = fb[:, shapes.VX : shapes.VY + 1]
+    if is_mask.any():
+        fb, ib = _rows_with_masks(table, masks, live, is_mask)
+    else:  # one compiled pass over the table's columns
+        fb, ib = rows.body_rows(live, table.kind, table.box, table.origin, table.radius,
+                                table.velocity, table.mass, table.group)  # fmt: skip
+    fixed = ib[:, shapes.FIXED] != 0
     moving = np.flatnonzero(~fixed)
     grid, room = _grid(fb, ib, moving, dt)
     stats = np.zeros(6, dtype=np.int64)
@@ -139,6 +110,45 @@ def _contacts(
             map(_vec2, floats[:, 3:5].tolist()), _RESPONSE_NAMES[li[:, 2]].tolist(),
             (li[:, 3] != 0).tolist(), strict=True,
         )))  # fmt: skip
+
+
+def _rows_with_masks(
+    table: ItemTable, masks: Mapping[int, PlacedMask], live: np.ndarray, is_mask: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The body rows when masks take part: a mask is a row for each of its pixel
+    boxes (``Mask.boxes()``), the other items one row each."""
+    pieces = {slot: masks[slot].mask.boxes() for slot in live[is_mask].tolist()}
+    counts = np.ones(len(live), dtype=np.int64)
+    counts[is_mask] = [len(pieces[slot]) for slot in live[is_mask].tolist()]
+    first = np.cumsum(counts) - counts
+    n = int(counts.sum())
+    fb = np.zeros((n, shapes.FLOATS))
+    ib = np.zeros((n, shapes.INTS), dtype=np.int64)
+    ib[:, shapes.OWNER] = np.repeat(np.arange(len(live)), counts)
+    plain = ~is_mask
+    rows, slots = first[plain], live[plain]
+    circle = table.kind[slots] == CIRCLE
+    fb[rows, shapes.X : shapes.H + 1] = table.box[slots]
+    fb[rows[circle], shapes.X : shapes.Y + 1] = table.origin[slots[circle]]
+    fb[rows[circle], shapes.W] = table.radius[slots[circle]]
+    fb[rows[circle], shapes.H] = table.radius[slots[circle]]
+    ib[rows, shapes.KIND] = np.where(circle, shapes.CIRCLE, shapes.RECT)
+    fb[rows, shapes.VX : shapes.VY + 1] = table.velocity[slots]
+    mass = table.mass[slots]
+    fb[rows, shapes.INV] = np.where(np.isinf(mass), 0.0, 1.0 / mass)
+    ib[rows, shapes.GROUP] = table.group[slots]
+    for k, slot in zip(first[is_mask].tolist(), live[is_mask].tolist(), strict=True):
+        boxes, placed = pieces[slot], masks[slot]
+        span = slice(k, k + len(boxes))
+        fb[span, shapes.X] = placed.x + boxes[:, 0]
+        fb[span, shapes.Y] = placed.y + boxes[:, 1]
+        fb[span, shapes.W] = boxes[:, 2] - boxes[:, 0]
+        fb[span, shapes.H] = boxes[:, 3] - boxes[:, 1]
+        ib[span, shapes.GROUP] = table.group[slot]
+    still = (fb[:, shapes.VX] == 0.0) & (fb[:, shapes.VY] == 0.0)
+    ib[:, shapes.FIXED] = still & (fb[:, shapes.INV] == 0.0)
+    fb[:, shapes.MVX : shapes.MVY + 1] = fb[:, shapes.VX : shapes.VY + 1]
+    return fb, ib
 
 
 def _grid(
