@@ -290,3 +290,22 @@ def test_adding_and_removing_other_items_leaves_moved_rows_pending():
     assert world.query_rect(Rect(41, 8, 1, 1)) == [4]
     assert world.shape(49) == Rect(490.0, 7.0, 4.0, 4.0)
     world.validate()
+
+
+def test_another_worlds_group_filter_is_called_not_read_as_this_worlds_table():
+    """The compiled moves read the group table whole only for the world's own filter;
+    another world's filter is called, and answers from its own groups."""
+    world, other = World(), World()
+    world.add("floor", Rect(0, 10, 100, 5), group="tile")
+    world.add("p", Rect(0, 0, 5, 5), group="actor")
+    world.set_response("actor", "tile", "ignore")
+    other.add("floor", Rect(0, 0, 1, 1))
+    other.add("p", Rect(5, 5, 1, 1))  # the same names in the default group: "slide"
+    down = world.move_arrays(["p"], [(0.0, 20.0)], world.group_filter)
+    assert down.positions.tolist() == [[0.0, 20.0]]  # through the floor: ignored
+    up = world.move_arrays(["p"], [(0.0, 0.0)], other.group_filter)
+    assert up.positions.tolist() == [[0.0, 15.0]] and up.other == ["floor"]  # slid under it
+    before = snapshot(world)
+    with pytest.raises(UnknownKeyError):
+        world.move_all({"p": (0.0, 30.0)}, World().group_filter)  # knows neither item
+    assert snapshot(world) == before

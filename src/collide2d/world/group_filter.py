@@ -58,6 +58,11 @@ class GroupFilter:
         code = int(self._codes()[group[a], group[b]])
         return RESPONSES[code] if code else None
 
+    def reads(self, table: ItemTable) -> bool:
+        """Whether this filter answers from ``table``'s groups (the world's own filter,
+        not another world's)."""
+        return self._table is table
+
     def pair_codes(self, item_slots: np.ndarray, other_slots: np.ndarray) -> np.ndarray:
         """The step's response codes (indices of ``RESPONSES``; 0 is ``ignore``) of the
         pairs of slots, at once."""

@@ -1,9 +1,12 @@
-"""``World.move_all``: many moves in one call, compiled where it can be.
+"""``World.move_all`` (and ``move_arrays``): many moves in one call, compiled where it
+can be.
 
-The filter's answers are gathered once, before the moves, for every pair of items
-whose regions for the call overlap (a mover's region is the box spanned by its start
-and its goal, which a ``slide``, ``touch`` or ``cross`` move never leaves; found by a
-compiled hashed grid). Movers that are rectangles meeting only
+The plan (:func:`plan_moves`): the filter's answers are gathered once, before the
+moves, for every pair of items whose regions for the call overlap (a mover's region
+is the box spanned by its start and its goal, which a ``slide``, ``touch`` or
+``cross`` move never leaves; found by a compiled hashed grid of the movers' cells);
+the World's own ``group_filter`` is not called at all, its table of groups is read
+for every pair at once. Then (:func:`run_plan`) movers that are rectangles meeting only
 rectangles with those three responses are moved by a compiled copy of the World's
 check loop (``collide2d._kernels.world_moves``); any other mover (a circle or mask, a
 ``bounce`` or custom response, a start already overlapped) is moved by ``World.move``
@@ -123,7 +126,7 @@ def plan_moves(
     cand_start = np.searchsorted(pairs[:, 0], np.arange(len(movers) + 1)).astype(np.int64)
     cand_item = np.ascontiguousarray(pairs[:, 1], dtype=np.int64)
     python_only = ~rect[m_index]
-    if type(filter) is GroupFilter:
+    if type(filter) is GroupFilter and filter.reads(table):
         cand_resp = _group_responses(filter, codes, m_slot[pairs[:, 0]], live[cand_item])
         needs_python = (cand_resp < 0) | ((cand_resp > 0) & ~rect[cand_item])
         python_only[pairs[needs_python, 0]] = True
