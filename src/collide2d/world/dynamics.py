@@ -22,7 +22,6 @@ from collide2d.world.step import EVENT_CAP, checked_cap, checked_dt, response_co
 from collide2d.world.step_result import StepResult, StepStats
 from collide2d.world.table import MASK, ItemTable
 
-_new = tuple.__new__
 DEFAULT_RESPONSE = "slide"
 """The response between two groups no :meth:`~WorldDynamics.set_response` named."""
 
@@ -215,8 +214,8 @@ class WorldDynamics(WorldShapes):
         return arrays
 
     def _place_rows(self, slots: list[int], rows: np.ndarray) -> None:
-        """Write the step's results (``x, y, vx, vy`` per slot) into the table and the
-        shapes; the broadphase learns of them when next read."""
+        """Write the step's results (``x, y, vx, vy`` per slot) into the table, the rows
+        marked pending: their shapes are made, and the broadphase told, when read."""
         table = self._table
         index = np.asarray(slots, dtype=np.int64)
         table.origin[index] = rows[:, :2]
