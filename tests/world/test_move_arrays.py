@@ -309,3 +309,37 @@ def test_another_worlds_group_filter_is_called_not_read_as_this_worlds_table():
     with pytest.raises(UnknownKeyError):
         world.move_all({"p": (0.0, 30.0)}, World().group_filter)  # knows neither item
     assert snapshot(world) == before
+
+
+@st.composite
+def placed_masks(draw):
+    from collide2d import Mask, PlacedMask
+
+    w, h = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+    bits = draw(st.lists(st.booleans(), min_size=w * h, max_size=w * h))
+    mask = Mask.from_array(np.array(bits, dtype=bool).reshape(h, w))
+    return PlacedMask(mask, draw(coords), draw(coords))
+
+
+@settings(max_examples=150)
+@given(
+    st.lists(st.one_of(shapes, placed_masks()), min_size=2, max_size=10),
+    st.data(),
+    st.integers(0, 100),
+)
+def test_masks_as_movers_and_terrain_move_as_in_the_python_check_loop(scene, data, seed):
+    """Pixel masks among the items (terrain, or moved): ``move_arrays`` and
+    ``move_all`` equal ``move`` after ``move`` in the Python check loop."""
+    movers = sorted(data.draw(st.sets(st.integers(0, len(scene) - 1), min_size=1)))
+    goals = {m: data.draw(st.tuples(coords, coords)) for m in movers}
+    filter = pure_filter(seed)
+    reference = reference_world_of(scene)
+    expected = {m: reference.move(m, goals[m], filter) for m in movers}
+    together = world_of(scene)
+    assert together.move_all(goals, filter) == expected
+    arrays = world_of(scene)
+    moved = arrays.move_arrays(movers, [goals[m] for m in movers], filter)
+    assert columns_from(moved) == columns_of(expected, movers)
+    for world in (together, arrays):
+        assert [world.shape(k) for k in world] == [reference.shape(k) for k in reference]
+        world.validate()
