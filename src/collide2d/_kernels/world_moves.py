@@ -373,7 +373,6 @@ def region_pairs(regions, movers, cell, out):
                 next_entry[e] = slot_head[h]
                 slot_head[h] = e
                 e += 1
-    mask = (1 << bits) - 1
     seen = np.full(k, -1, dtype=np.int64)
     span = np.empty(4, dtype=np.int64)
     items_apart = np.zeros(n, dtype=np.bool_)
@@ -387,11 +386,7 @@ def region_pairs(regions, movers, cell, out):
             continue
         for cx in range(span[0], span[2] + 1):
             for cy in range(span[1], span[3] + 1):
-                key = _cell_key(cx, cy)
-                h = _hash(key, bits)
-                while slot_head[h] >= 0 and slot_key[h] != key:
-                    h = (h + 1) & mask
-                p = slot_head[h]
+                p = slot_head[_probe(slot_key, slot_head, _cell_key(cx, cy), bits)]
                 while p >= 0:
                     m = owner[p]
                     p = next_entry[p]
@@ -452,13 +447,21 @@ def _hash(key, bits):
 
 
 @helper_kernel
-def _slot(slot_key, slot_head, key, bits):
-    """The slot of ``key`` in the open-addressing table (claimed for it if new: its
-    head is -1 until an entry is filed), by Fibonacci hashing and linear probing."""
+def _probe(slot_key, slot_head, key, bits):
+    """The slot of ``key`` in the open-addressing table, or the empty slot where it
+    would go (its head is -1), by Fibonacci hashing and linear probing."""
     mask = (1 << bits) - 1
     h = _hash(key, bits)
     while slot_head[h] >= 0 and slot_key[h] != key:
         h = (h + 1) & mask
+    return h
+
+
+@helper_kernel
+def _slot(slot_key, slot_head, key, bits):
+    """The slot of ``key``, claimed for it if new (its head stays -1 until an entry
+    is filed)."""
+    h = _probe(slot_key, slot_head, key, bits)
     slot_key[h] = key
     return h
 

@@ -124,8 +124,8 @@ class WorldManyMoves(WorldShapes):
             for item in listed:
                 self._require(item)  # the UnknownKeyError or TypeError naming it
             raise
-        increasing = len(slots) < 2 or bool((slots[1:] > slots[:-1]).all())
-        if not increasing and len(np.unique(slots)) != len(slots):
+        in_order = len(slots) < 2 or bool((slots[1:] > slots[:-1]).all())
+        if not in_order and len(np.unique(slots)) != len(slots):
             raise ValueError("items must be distinct: an item was given twice")
         try:
             target = np.asarray(goals, dtype=np.float64)
@@ -140,7 +140,9 @@ class WorldManyMoves(WorldShapes):
         before = list(map(self._shape_dict.__getitem__, listed))
         self.stats.begin()
         try:
-            return move_arrays(table, listed, slots, target, chosen, self._compiled, self.move)
+            return move_arrays(
+                table, listed, slots, target, chosen, self._compiled, self.move, in_order
+            )
         except BaseException:
             self._put_back(listed, slots, rows, before)
             raise

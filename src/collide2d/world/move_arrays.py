@@ -96,10 +96,12 @@ def move_arrays(
     filter: Filter,
     codes: dict[str, int],
     move: Move,
+    in_order: bool,
 ) -> MoveArrays:
     """Move ``items`` (at table ``slots``, distinct; ``goals`` checked, one row each)
-    in the order they were added; see ``World.move_arrays``."""
-    if len(slots) < 2 or bool((slots[1:] > slots[:-1]).all()):
+    in the order they were added; ``in_order``: the slots rise (the items are listed
+    in that order already, as a frame loop lists them). See ``World.move_arrays``."""
+    if in_order:
         order = np.arange(len(slots))  # given in insertion order, as a frame loop does
         movers = list(items)
     else:
@@ -134,12 +136,12 @@ def move_arrays(
             np.array([c.touch for c in cols], dtype=np.float64).reshape(-1, 2),
             np.array([c.started_overlapping for c in cols], dtype=np.bool_),
         ))  # fmt: skip
-        names.append(np.array([c.response for c in cols] + [None], dtype=object)[:-1])
+        names.append(np.array([c.response for c in cols], dtype=object))
         counts[index] = len(cols)
         positions[index] = movement.position
 
     run_plan(plan, table, move, filter, collect, fallback)
-    return _result(table, plan.live, items, order, counts, positions, chunks, names)
+    return _result(table, plan.live, items, order, in_order, counts, positions, chunks, names)
 
 
 def _result(
@@ -147,6 +149,7 @@ def _result(
     live: np.ndarray,
     items: Sequence[Item],
     order: np.ndarray,
+    in_order: bool,
     counts: np.ndarray,
     positions: np.ndarray,
     chunks: list[tuple[np.ndarray, ...]],
@@ -166,9 +169,9 @@ def _result(
         response = np.empty(0, dtype=object)
     mover = np.repeat(order, counts)
     n = len(items)
-    by_caller = np.empty(n, dtype=np.int64)
-    by_caller[order] = np.arange(n)
-    if not (order[1:] > order[:-1]).all():  # regroup the rows by the caller's index
+    if not in_order:  # regroup the rows by the caller's index
+        by_caller = np.empty(n, dtype=np.int64)
+        by_caller[order] = np.arange(n)
         rows = np.argsort(mover, kind="stable")
         mover, other, response = mover[rows], other[rows], response[rows]
         fraction, normal, touch, started = fraction[rows], normal[rows], touch[rows], started[rows]
