@@ -2,8 +2,8 @@
 
 ``world/step.py`` built them with a dozen numpy operations over every row (each
 making its temporaries): about 4 ms a step for 60,000 items on the development
-machine in a busy hour. This is the same, row by row, for a table without masks
-(a mask's pixel boxes are several rows each: ``world/step.py`` builds those).
+machine in a busy hour. This writes the rows of the items that are not masks; a
+mask's pixel boxes (several rows each) are written by ``world/step.py``.
 """
 
 from __future__ import annotations
@@ -14,9 +14,7 @@ from collide2d._kernels.jit import kernel
 from collide2d._kernels.step_shapes import (
     CIRCLE,
     FIXED,
-    FLOATS,
     GROUP,
-    INTS,
     INV,
     KIND,
     MVX,
@@ -35,36 +33,33 @@ TABLE_CIRCLE = 1  # collide2d.world.table.CIRCLE
 
 
 @kernel
-def body_rows(live, kind, box, origin, radius, velocity, mass, group):
-    """``(fb, ib)`` for the table's live slots ``live`` (no masks): a rectangle's box,
-    a circle's centre and radius, velocity, inverse mass (0 for ``inf``), group;
-    bodies at rest with infinite mass marked fixed."""
-    n = live.shape[0]
-    fb = np.zeros((n, FLOATS))
-    ib = np.zeros((n, INTS), dtype=np.int64)
-    for r in range(n):
-        s = live[r]
+def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, mass, group):
+    """Write row ``at[r]`` of ``fb``/``ib`` (zeroed) for the table's slot ``slots[r]``,
+    owned by item ``owners[r]``: a rectangle's box, a circle's centre and radius, velocity,
+    inverse mass (0 for ``inf``), group; a body at rest with infinite mass fixed."""
+    for r in range(slots.shape[0]):
+        s = slots[r]
+        row = at[r]
         if kind[s] == TABLE_CIRCLE:
-            fb[r, X] = origin[s, 0]
-            fb[r, Y] = origin[s, 1]
-            fb[r, W] = radius[s]
-            fb[r, H] = radius[s]
-            ib[r, KIND] = CIRCLE
+            fb[row, X] = origin[s, 0]
+            fb[row, Y] = origin[s, 1]
+            fb[row, W] = radius[s]
+            fb[row, H] = radius[s]
+            ib[row, KIND] = CIRCLE
         else:
-            fb[r, X] = box[s, 0]
-            fb[r, Y] = box[s, 1]
-            fb[r, W] = box[s, 2]
-            fb[r, H] = box[s, 3]
-            ib[r, KIND] = RECT
+            fb[row, X] = box[s, 0]
+            fb[row, Y] = box[s, 1]
+            fb[row, W] = box[s, 2]
+            fb[row, H] = box[s, 3]
+            ib[row, KIND] = RECT
         vx = velocity[s, 0]
         vy = velocity[s, 1]
-        fb[r, VX] = vx
-        fb[r, VY] = vy
-        fb[r, MVX] = vx
-        fb[r, MVY] = vy
+        fb[row, VX] = vx
+        fb[row, VY] = vy
+        fb[row, MVX] = vx
+        fb[row, MVY] = vy
         inv = 0.0 if mass[s] == np.inf else 1.0 / mass[s]
-        fb[r, INV] = inv
-        ib[r, GROUP] = group[s]
-        ib[r, OWNER] = r
-        ib[r, FIXED] = 1 if (vx == 0.0 and vy == 0.0 and inv == 0.0) else 0
-    return fb, ib
+        fb[row, INV] = inv
+        ib[row, GROUP] = group[s]
+        ib[row, OWNER] = owners[r]
+        ib[row, FIXED] = 1 if (vx == 0.0 and vy == 0.0 and inv == 0.0) else 0

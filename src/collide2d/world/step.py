@@ -25,7 +25,7 @@ from collide2d.mask.placed import PlacedMask
 from collide2d.world.collision import Item
 from collide2d.world.gc_pause import collector_paused
 from collide2d.world.step_result import Contact, StepResult, StepStats
-from collide2d.world.table import CIRCLE, MASK, ItemTable
+from collide2d.world.table import MASK, ItemTable
 
 core = lazy("step_core")
 shapes = lazy("step_shapes")
@@ -66,11 +66,7 @@ def run(
     live = table.live()
     kind = table.kind[live]
     is_mask = kind == MASK
-    if is_mask.any():
-        fb, ib = _rows_with_masks(table, masks, live, is_mask)
-    else:  # one compiled pass over the table's columns
-        fb, ib = rows.body_rows(live, table.kind, table.box, table.origin, table.radius,
-                                table.velocity, table.mass, table.group)  # fmt: skip
+    fb, ib = _body_rows(table, masks, live, is_mask)
     fixed = ib[:, shapes.FIXED] != 0
     moving = np.flatnonzero(~fixed)
     grid, room = _grid(fb, ib, moving, dt)
@@ -89,12 +85,11 @@ def run(
     named = table.items.__getitem__
     names_a = list(map(named, live[li[:, 0]].tolist()))
     names_b = list(map(named, live[li[:, 1]].tolist()))
-    columns = partial(_contacts, lf, li, names_a, names_b)
     events, stale, predictions, crossings, capped, nudged = stats.tolist()
     return StepResult(
         None,
         StepStats(events, stale, predictions, crossings, capped, nudged, seconds),
-        columns=columns,
+        make_contacts=partial(_contacts, lf, li, names_a, names_b),
     )
 
 
@@ -112,11 +107,12 @@ def _contacts(
         )))  # fmt: skip
 
 
-def _rows_with_masks(
+def _body_rows(
     table: ItemTable, masks: Mapping[int, PlacedMask], live: np.ndarray, is_mask: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The body rows when masks take part: a mask is a row for each of its pixel
-    boxes (``Mask.boxes()``), the other items one row each."""
+    """The core's body rows, in the order of ``live``: one a plain item (a compiled
+    pass over the table's columns), one for each of a mask's pixel boxes
+    (``Mask.boxes()``: fixed rectangles owned by the mask)."""
     pieces = {slot: masks[slot].mask.boxes() for slot in live[is_mask].tolist()}
     counts = np.ones(len(live), dtype=np.int64)
     counts[is_mask] = [len(pieces[slot]) for slot in live[is_mask].tolist()]
@@ -124,30 +120,21 @@ def _rows_with_masks(
     n = int(counts.sum())
     fb = np.zeros((n, shapes.FLOATS))
     ib = np.zeros((n, shapes.INTS), dtype=np.int64)
-    ib[:, shapes.OWNER] = np.repeat(np.arange(len(live)), counts)
     plain = ~is_mask
-    rows, slots = first[plain], live[plain]
-    circle = table.kind[slots] == CIRCLE
-    fb[rows, shapes.X : shapes.H + 1] = table.box[slots]
-    fb[rows[circle], shapes.X : shapes.Y + 1] = table.origin[slots[circle]]
-    fb[rows[circle], shapes.W] = table.radius[slots[circle]]
-    fb[rows[circle], shapes.H] = table.radius[slots[circle]]
-    ib[rows, shapes.KIND] = np.where(circle, shapes.CIRCLE, shapes.RECT)
-    fb[rows, shapes.VX : shapes.VY + 1] = table.velocity[slots]
-    mass = table.mass[slots]
-    fb[rows, shapes.INV] = np.where(np.isinf(mass), 0.0, 1.0 / mass)
-    ib[rows, shapes.GROUP] = table.group[slots]
-    for k, slot in zip(first[is_mask].tolist(), live[is_mask].tolist(), strict=True):
+    rows.body_rows(fb, ib, live[plain], first[plain], np.flatnonzero(plain), table.kind,
+                   table.box, table.origin, table.radius, table.velocity, table.mass,
+                   table.group)  # fmt: skip
+    for row, slot, owner in zip(first[is_mask].tolist(), live[is_mask].tolist(),
+                                np.flatnonzero(is_mask).tolist(), strict=True):  # fmt: skip
         boxes, placed = pieces[slot], masks[slot]
-        span = slice(k, k + len(boxes))
+        span = slice(row, row + len(boxes))
         fb[span, shapes.X] = placed.x + boxes[:, 0]
         fb[span, shapes.Y] = placed.y + boxes[:, 1]
         fb[span, shapes.W] = boxes[:, 2] - boxes[:, 0]
         fb[span, shapes.H] = boxes[:, 3] - boxes[:, 1]
         ib[span, shapes.GROUP] = table.group[slot]
-    still = (fb[:, shapes.VX] == 0.0) & (fb[:, shapes.VY] == 0.0)
-    ib[:, shapes.FIXED] = still & (fb[:, shapes.INV] == 0.0)
-    fb[:, shapes.MVX : shapes.MVY + 1] = fb[:, shapes.VX : shapes.VY + 1]
+        ib[span, shapes.OWNER] = owner
+        ib[span, shapes.FIXED] = 1  # at rest, infinite mass
     return fb, ib
 
 

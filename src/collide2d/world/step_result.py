@@ -98,25 +98,26 @@ class StepResult:
     ([(2.0, 'box', 'slide')], 1)
     """
 
-    __slots__ = ("_columns", "_contacts", "stats")
+    __slots__ = ("_contacts", "_make_contacts", "stats")
 
     def __init__(
         self,
         contacts: list[Contact] | None = None,
         stats: StepStats = StepStats(),  # noqa: B008 (an immutable default)
         *,
-        columns: Callable[[], list[Contact]] | None = None,
+        make_contacts: Callable[[], list[Contact]] | None = None,
     ) -> None:
         self._contacts = contacts
-        self._columns = columns
+        self._make_contacts = make_contacts  # builds the list when it is first read
         self.stats = stats
 
     @property
     def contacts(self) -> list[Contact]:
         """The contacts, in time order."""
         if self._contacts is None:
-            self._contacts = self._columns() if self._columns is not None else []
-            self._columns = None
+            make = self._make_contacts
+            self._contacts = make() if make is not None else []
+            self._make_contacts = None
         return self._contacts
 
     def __iter__(self) -> Iterator[Any]:
