@@ -42,13 +42,16 @@ from collide2d._kernels.step_grid import (
 )
 from collide2d._kernels.step_grid import cover as set_cover
 from collide2d._kernels.step_queue import (
-    grown,
+    ROOM,
+    add,
+    lists_grown,
+    new_queue,
     pack,
-    pop,
-    push,
+    refresh,
     set_add,
     set_grown,
     set_has,
+    take,
     unpack,
 )
 from collide2d._kernels.step_respond import apart, freeze, mobility, nudge_off_both, respond
@@ -147,11 +150,10 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         for cy in range(ib[i, CY0], ib[i, CY1] + 1):
             for cx in range(ib[i, CX0], ib[i, CX1] + 1):
                 nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i)
-    capacity = 4 * n + 64
-    ht = np.empty(capacity)
-    hk = np.empty(capacity, dtype=np.int64)
-    hc = np.empty((capacity, 3), dtype=np.int64)
-    size = 0
+    row = np.full(n, -1, dtype=np.int64)  # a moving body's list in the queue
+    for r in range(moving.shape[0]):
+        row[moving[r]] = r
+    et, ek, ex, elen, emin, ht, hk, hrow, hpos = new_queue(moving.shape[0], ROOM)
     lf = np.empty((16, 5))
     li = np.empty((16, 4), dtype=np.int64)
     logged = 0
@@ -168,8 +170,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # The first predictions: each moving body against every body near it (a pair of
     # moving bodies once, from the smaller number).
     for i in moving:
-        while size + n + 2 > ht.shape[0]:
-            ht, hk, hc = grown(ht, hk, hc)
+        r = row[i]
         stamp += 1
         count = gather_near(ib, fstart, fbody, head, nbody, nnext, cols, i, stamp, cand)
         for k in range(count):
@@ -189,27 +190,31 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             stats[PREDICTIONS] += 1
             t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
             if t < dt:
-                size = push(
-                    ht, hk, hc, size, t, pack(order, lo, hi), ib[lo, COUNTER], ib[hi, COUNTER],
-                    axis,
-                )  # fmt: skip
+                if elen[r] == et.shape[1]:
+                    et, ek, ex = lists_grown(et, ek, ex)
+                add(et, ek, ex, elen, r, t, pack(order, lo, hi), 2 * ib[j, COUNTER] + axis)
         t, code = next_crossing(fb, ib, i, 0.0, grid)
         if t < dt:
-            size = push(ht, hk, hc, size, t, pack(CROSSING, i, code), ib[i, COUNTER], 0, 0)
+            if elen[r] == et.shape[1]:
+                et, ek, ex = lists_grown(et, ek, ex)
+            add(et, ek, ex, elen, r, t, pack(CROSSING, i, code), 0)
+        refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, i, ib)
 
-    while size > 0:
-        while size + 2 * n + 4 > ht.shape[0]:
-            ht, hk, hc = grown(ht, hk, hc)
-        size = pop(ht, hk, hc, size)
-        t = ht[size]
-        order, lo, hi = unpack(hk[size])
-        c0 = hc[size, 0]
-        c1 = hc[size, 1]
+    # The earliest event is the earliest of the body at the heap's top. Its row is
+    # scanned again (``dirty``) before the next, unless the body changed (predicted
+    # again from scratch).
+    dirty = -1
+    while True:
+        if dirty >= 0:
+            stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, dirty,
+                                    moving[dirty], ib)  # fmt: skip
+        if ht[0] == np.inf:
+            break
+        dirty = hrow[0]
+        t, key, extra = take(et, ek, ex, elen, emin, dirty)
+        order, lo, hi = unpack(key)
         if order == CROSSING:
             i = lo
-            if ib[i, COUNTER] != c0:
-                stats[STALE] += 1
-                continue
             stats[CROSSINGS] += 1
             x0, x1, y0, y1 = ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1]
             nx0, nx1, ny0, ny1 = x0, x1, y0, y1
@@ -238,6 +243,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     ib, fstart, fbody, head, nbody, nnext, cols,
                     nx0, nx1, ny0, ny1, i, stamp, cand, 0,
                 )  # fmt: skip
+            if elen[dirty] + count + 1 > et.shape[1]:
+                stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, dirty, i,
+                                        ib)  # fmt: skip
             for cy in range(ny0, ny1 + 1):
                 for cx in range(nx0, nx1 + 1):
                     if grow:
@@ -267,17 +275,21 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a, b, t, dt)
                 if tp < dt:
-                    size = push(
-                        ht, hk, hc, size, tp, pack(op, a, b), ib[a, COUNTER], ib[b, COUNTER],
-                        axis,
-                    )  # fmt: skip
+                    if elen[dirty] == et.shape[1]:  # full: drop its stale events first
+                        stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos,
+                                                dirty, i, ib)  # fmt: skip
+                        if elen[dirty] == et.shape[1]:
+                            et, ek, ex = lists_grown(et, ek, ex)
+                    add(et, ek, ex, elen, dirty, tp, pack(op, a, b), 2 * ib[j, COUNTER] + axis)
             tc, code = next_crossing(fb, ib, i, t, grid)
             if t + tc < dt:
-                size = push(ht, hk, hc, size, t + tc, pack(CROSSING, i, code), c0, 0, 0)
+                if elen[dirty] == et.shape[1]:
+                    et, ek, ex = lists_grown(et, ek, ex)
+                add(et, ek, ex, elen, dirty, t + tc, pack(CROSSING, i, code), 0)
             continue
 
         i, j = lo, hi
-        if ib[i, COUNTER] != c0 or ib[j, COUNTER] != c1:
+        if ib[i if moving[dirty] == j else j, COUNTER] != extra >> 1:
             stats[STALE] += 1
             continue
         stats[EVENTS] += 1
@@ -293,7 +305,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         if started:
             nx, ny, depth = separation(fb, ib, i, xi, yi, j, xj, yj)
         else:
-            nx, ny = contact_normal(fb, ib, i, xi, yi, j, xj, yj, hc[size, 2])
+            nx, ny = contact_normal(fb, ib, i, xi, yi, j, xj, yj, extra & 1)
             depth = 0.0
         inv_i = mobility(fb, ib, i)
         inv_j = mobility(fb, ib, j)
@@ -376,6 +388,10 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             if m == 1:
                 ib[changed[0], STAMP] = stamp  # the pair was predicted from the first
             count = gather_near(ib, fstart, fbody, head, nbody, nnext, cols, b, stamp, cand)
+            rb = row[b]
+            if rb == dirty:
+                dirty = -1  # predicted again from scratch below
+            elen[rb] = 0
             for k in range(count):
                 other = cand[k]
                 a2, b2 = (b, other) if b < other else (other, b)
@@ -393,15 +409,15 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 if resolved and a2 == i and b2 == j and tp <= t:
                     continue  # the pair just resolved, met again only by rounding
                 if tp < dt:
-                    size = push(
-                        ht, hk, hc, size, tp, pack(op, a2, b2), ib[a2, COUNTER],
-                        ib[b2, COUNTER], axis,
-                    )  # fmt: skip
+                    if elen[rb] == et.shape[1]:
+                        et, ek, ex = lists_grown(et, ek, ex)
+                    add(et, ek, ex, elen, rb, tp, pack(op, a2, b2), 2 * ib[other, COUNTER] + axis)
             tc, ccode = next_crossing(fb, ib, b, t, grid)
             if t + tc < dt:
-                size = push(
-                    ht, hk, hc, size, t + tc, pack(CROSSING, b, ccode), ib[b, COUNTER], 0, 0
-                )
+                if elen[rb] == et.shape[1]:
+                    et, ek, ex = lists_grown(et, ek, ex)
+                add(et, ek, ex, elen, rb, t + tc, pack(CROSSING, b, ccode), 0)
+            refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, rb, b, ib)
 
     # The end of the step: every moving body brought to dt, then rounding undone.
     for i in moving:

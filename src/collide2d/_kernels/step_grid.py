@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import kernel
+from collide2d._kernels.jit import inline_kernel, kernel
 from collide2d._kernels.step_shapes import (
     CX0,
     CX1,
@@ -78,7 +78,7 @@ def fixed_lists(ib, fixed, cols, rows):
     return start, body
 
 
-@kernel
+@inline_kernel
 def link(head, nbody, nnext, free, nfree, c, i):
     """Put body ``i`` in cell ``c``'s list; return the free stack's new size."""
     nfree -= 1
@@ -89,7 +89,7 @@ def link(head, nbody, nnext, free, nfree, c, i):
     return nfree
 
 
-@kernel
+@inline_kernel
 def unlink(head, nbody, nnext, free, nfree, c, i):
     """Take body ``i`` out of cell ``c``'s list; return the free stack's new size."""
     prev = -1
@@ -107,7 +107,7 @@ def unlink(head, nbody, nnext, free, nfree, c, i):
     return nfree  # pragma: no cover - a body is always in the cells it covers
 
 
-@kernel
+@inline_kernel
 def gather(ib, fstart, fbody, head, nbody, nnext, cols, x0, x1, y0, y1, i, stamp, out, n):
     """Append to ``out[n:]`` the bodies listed in cells ``x0..x1 x y0..y1`` other than
     ``i`` and not yet stamped ``stamp`` (stamping them); return the new count."""
@@ -137,7 +137,7 @@ def covers_meet(ib, j, x0, x1, y0, y1):
     return ib[j, CX0] <= x1 and x0 <= ib[j, CX1] and ib[j, CY0] <= y1 and y0 <= ib[j, CY1]
 
 
-@kernel
+@inline_kernel
 def next_crossing(fb, ib, i, now, grid):
     """When body ``i`` (moving as it moves) next changes its cover, and how:
     ``(time after now, code)``; ``inf`` if never (or not before it leaves the grid)."""
@@ -179,7 +179,7 @@ def is_fixed(ib, j):
     return ib[j, FIXED] != 0
 
 
-@kernel
+@inline_kernel
 def gather_near(ib, fstart, fbody, head, nbody, nnext, cols, i, stamp, out):
     """:func:`gather` over the cells body ``i`` covers now, into ``out`` from 0."""
     return gather(

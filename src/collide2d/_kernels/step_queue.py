@@ -1,12 +1,23 @@
-"""The event queue of ``World.step``'s compiled core: a binary min-heap of predicted
-events on flat arrays, with lazy invalidation.
+"""The event queue of ``World.step``'s compiled core: one short list of predicted
+events per moving body, and a binary min-heap of the bodies by their earliest event
+(as hard-disk codes keep one event per particle in their queue).
 
-An event is ``(time, key, c0, c1, aux)``. ``key`` packs what orders events of the
-same moment: ``order << 60 | lo << 30 | hi`` (a crossing before an overlap before a
-face before a corner contact, then by the two bodies' numbers, which follow the
-order the items were added). ``c0, c1`` are the two bodies' event counters when the
-event was predicted: an event whose bodies have changed since is stale, and is
-dropped when it comes to the top instead of being searched for and removed.
+An event is ``(time, key, extra)``. ``key`` packs what orders events of the same
+moment: ``order << 60 | lo << 30 | hi`` (a crossing before an overlap before a face
+before a corner contact, then by the two bodies' numbers, which follow the order the
+items were added). An event is listed under the body whose prediction found it;
+``extra`` is the other body's event counter then, times two, plus the contact's axis.
+
+A body that changes (a contact moved it) is predicted again from scratch: its list
+is emptied and refilled. An event listed under another body that names it is then
+stale, and is dropped when its list is next scanned (lazy invalidation, without the
+global heap's pops of every stale prediction: the heap holds one place per moving
+body, small enough to stay in the processor's cache).
+
+The lists are rows of three ``(bodies, room)`` arrays (``et`` times, ``ek`` keys,
+``ex`` extras) with their lengths in ``elen`` and the place of each row's earliest
+event in ``emin``; the heap is ``ht``/``hk`` (the earliest event's time and key, by
+heap place), ``hrow`` (the row at a heap place) and ``hpos`` (a row's heap place).
 """
 
 from __future__ import annotations
@@ -14,10 +25,13 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.step_shapes import COUNTER
 
 BODY_BITS = 30
 BODY_LIMIT = 1 << BODY_BITS
 """Bodies a step may hold (numbers must fit their 30 bits of the key)."""
+ROOM = 8
+"""Events a body's list holds at first (it grows, for every body, when one needs more)."""
 
 
 @kernel
@@ -31,92 +45,133 @@ def unpack(key):
 
 
 @kernel
-def grown(ht, hk, hc):
-    """The heap's arrays with twice the room."""
-    size = ht.shape[0]
-    nt = np.empty(2 * size)
-    nk = np.empty(2 * size, dtype=np.int64)
-    nc = np.empty((2 * size, 3), dtype=np.int64)
-    nt[:size] = ht
-    nk[:size] = hk
-    nc[:size] = hc
-    return nt, nk, nc
+def _before(t, k, ot, ok):
+    """Whether event ``(t, k)`` comes before ``(ot, ok)``."""
+    return t < ot or (t == ot and k < ok)
+
+
+@kernel
+def new_queue(rows, room):
+    """An empty queue of ``rows`` lists: ``(et, ek, ex, elen, emin, ht, hk, hrow,
+    hpos)``, every row in the heap at time ``inf``."""
+    et = np.empty((rows, room))
+    ek = np.empty((rows, room), dtype=np.int64)
+    ex = np.empty((rows, room), dtype=np.int64)
+    elen = np.zeros(rows, dtype=np.int64)
+    emin = np.zeros(rows, dtype=np.int64)
+    ht = np.full(rows, np.inf)
+    hk = np.zeros(rows, dtype=np.int64)
+    hrow = np.arange(rows)
+    hpos = np.arange(rows)
+    return et, ek, ex, elen, emin, ht, hk, hrow, hpos
+
+
+@kernel
+def lists_grown(et, ek, ex):
+    """The lists with twice the room."""
+    rows, room = et.shape
+    wider = 2 * room
+    nt = np.empty((rows, wider))
+    nk = np.empty((rows, wider), dtype=np.int64)
+    nx = np.empty((rows, wider), dtype=np.int64)
+    nt[:, :room] = et
+    nk[:, :room] = ek
+    nx[:, :room] = ex
+    return nt, nk, nx
 
 
 @inline_kernel
-def _move(ht, hk, hc, to, source):
-    """Copy heap slot ``source`` to slot ``to``."""
-    ht[to] = ht[source]
-    hk[to] = hk[source]
-    hc[to, 0] = hc[source, 0]
-    hc[to, 1] = hc[source, 1]
-    hc[to, 2] = hc[source, 2]
+def add(et, ek, ex, elen, r, t, key, extra):
+    """Append an event to row ``r`` (the caller made room)."""
+    k = elen[r]
+    et[r, k] = t
+    ek[r, k] = key
+    ex[r, k] = extra
+    elen[r] = k + 1
 
 
-@kernel
-def push(ht, hk, hc, size, time, key, c0, c1, aux):
-    """Add an event (the arrays have room for it); return the new size. The parents
-    it passes move down one place each and the event is written once, where it stops
-    (the same places as swapping it up, in half the writes)."""
-    k = size
-    while k > 0:
-        parent = (k - 1) >> 1
-        pt = ht[parent]
-        if not (time < pt or (time == pt and key < hk[parent])):
-            break
-        _move(ht, hk, hc, k, parent)
-        k = parent
-    ht[k] = time
-    hk[k] = key
-    hc[k, 0] = c0
-    hc[k, 1] = c1
-    hc[k, 2] = aux
-    return size + 1
+@inline_kernel
+def heap_set(ht, hk, hrow, hpos, r, t, key):
+    """Give row ``r`` the heap key ``(t, key)`` and restore the heap's order (the row
+    sifts up or down as a hole: the rows it passes move one place each)."""
+    size = ht.shape[0]
+    p = hpos[r]
+    if _before(t, key, ht[p], hk[p]):
+        while p > 0:
+            parent = (p - 1) >> 1
+            if not _before(t, key, ht[parent], hk[parent]):
+                break
+            ht[p] = ht[parent]
+            hk[p] = hk[parent]
+            hrow[p] = hrow[parent]
+            hpos[hrow[p]] = p
+            p = parent
+    else:
+        while True:
+            child = 2 * p + 1
+            if child >= size:
+                break
+            right = child + 1
+            if right < size and _before(ht[right], hk[right], ht[child], hk[child]):
+                child = right
+            if not _before(ht[child], hk[child], t, key):
+                break
+            ht[p] = ht[child]
+            hk[p] = hk[child]
+            hrow[p] = hrow[child]
+            hpos[hrow[p]] = p
+            p = child
+    ht[p] = t
+    hk[p] = key
+    hrow[p] = r
+    hpos[r] = p
 
 
-@kernel
-def pop(ht, hk, hc, size):
-    """Move the earliest event to the end of the heap (index ``size - 1``, where the
-    caller reads it); return the new size. The last event sifts down from the top
-    as a hole: the children it passes move up, and it is written once."""
-    size -= 1
-    rt = ht[0]
-    rk = hk[0]
-    r0 = hc[0, 0]
-    r1 = hc[0, 1]
-    r2 = hc[0, 2]
-    lt = ht[size]
-    lk = hk[size]
-    l0 = hc[size, 0]
-    l1 = hc[size, 1]
-    l2 = hc[size, 2]
+@inline_kernel
+def refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, owner, ib):
+    """Drop row ``r``'s stale events (the other body's counter in ``ib`` is no
+    longer the one they were predicted with; ``owner`` is the row's body), find its
+    earliest and give the row that heap key. Returns how many were dropped."""
+    n = elen[r]
     k = 0
-    while True:
-        left = 2 * k + 1
-        if left >= size:
-            break
-        child = left
-        right = left + 1
-        if right < size and (
-            ht[right] < ht[left] or (ht[right] == ht[left] and hk[right] < hk[left])
-        ):
-            child = right
-        ct = ht[child]
-        if not (ct < lt or (ct == lt and hk[child] < lk)):
-            break
-        _move(ht, hk, hc, k, child)
-        k = child
-    ht[k] = lt
-    hk[k] = lk
-    hc[k, 0] = l0
-    hc[k, 1] = l1
-    hc[k, 2] = l2
-    ht[size] = rt
-    hk[size] = rk
-    hc[size, 0] = r0
-    hc[size, 1] = r1
-    hc[size, 2] = r2
-    return size
+    best = -1
+    bt = np.inf
+    bk = 0
+    dropped = 0
+    while k < n:
+        key = ek[r, k]
+        lo = (key >> BODY_BITS) & (BODY_LIMIT - 1)
+        hi = key & (BODY_LIMIT - 1)
+        other = hi if lo == owner else lo
+        if (key >> 60) != 0 and ib[other, COUNTER] != ex[r, k] >> 1:
+            n -= 1  # stale: the last event takes its place
+            et[r, k] = et[r, n]
+            ek[r, k] = ek[r, n]
+            ex[r, k] = ex[r, n]
+            dropped += 1
+            continue
+        t = et[r, k]
+        if best < 0 or _before(t, key, bt, bk):
+            best, bt, bk = k, t, key
+        k += 1
+    elen[r] = n
+    emin[r] = max(best, 0)
+    heap_set(ht, hk, hrow, hpos, r, bt, bk)
+    return dropped
+
+
+@inline_kernel
+def take(et, ek, ex, elen, emin, r):
+    """Remove row ``r``'s earliest event and return it ``(time, key, extra)``; the
+    row's heap key is left as it was (the caller refreshes the row)."""
+    k = emin[r]
+    t, key, extra = et[r, k], ek[r, k], ex[r, k]
+    n = elen[r] - 1
+    et[r, k] = et[r, n]
+    ek[r, k] = ek[r, n]
+    ex[r, k] = ex[r, n]
+    elen[r] = n
+    return t, key, extra
 
 
 GOLDEN = 0x9E3779B97F4A7C15 - (1 << 64)

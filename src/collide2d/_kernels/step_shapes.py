@@ -26,7 +26,7 @@ from collide2d._kernels.intervals import (
     disc_entry,
     first_fraction,
 )
-from collide2d._kernels.jit import kernel
+from collide2d._kernels.jit import inline_kernel, kernel
 from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 # float columns
@@ -48,7 +48,7 @@ ORDER_CORNER = 1 + CORNER
 """Queue orders of contacts: an overlap, then face to face, then corner to corner."""
 
 
-@kernel
+@inline_kernel
 def position(fb, i, t):
     """Body ``i``'s ``x, y`` at time ``t``."""
     dt = t - fb[i, TREF]
@@ -64,7 +64,7 @@ def advance(fb, i, t):
     fb[i, TREF] = t
 
 
-@kernel
+@inline_kernel
 def bounds_at(fb, ib, i, x, y):
     """Body ``i``'s bounds ``x0, y0, x1, y1`` with its position at ``x, y``."""
     if ib[i, KIND] == RECT:
@@ -73,7 +73,7 @@ def bounds_at(fb, ib, i, x, y):
     return x - r, y - r, x + r, y + r
 
 
-@kernel
+@inline_kernel
 def _swept(fb, ib, i, now, end):
     """Body ``i``'s bounds swept over ``[now, end]``, padded outward by a billionth
     of their magnitude (far more than the rounding of any position computed in a
@@ -95,7 +95,7 @@ def _swept(fb, ib, i, now, end):
     return x0 - px, y0 - py, x1 + px, y1 + py
 
 
-@kernel
+@inline_kernel
 def may_meet(fb, ib, i, j, now, end):
     """False when bodies ``i`` and ``j`` cannot meet in ``[now, end)``: their swept
     bounds are apart. A few comparisons that spare most neighbours the full
@@ -130,7 +130,7 @@ def circle_rect_overlap(cx, cy, r, left, top, w, h):
     return dx * dx + dy * dy < r * r
 
 
-@kernel
+@inline_kernel
 def overlap_at(fb, ib, i, xi, yi, j, xj, yj):
     """Whether bodies ``i`` and ``j`` at these positions overlap (the public test)."""
     ki = ib[i, KIND]
@@ -164,7 +164,7 @@ def _disc(px, py, dx, dy, r):
     return disc_entry(px, py, dx, dy, r)
 
 
-@kernel
+@inline_kernel
 def predict(fb, ib, i, j, now, end):
     """The first moment in ``[now, end)`` at which bodies ``i`` and ``j`` overlap,
     moving as they move: ``(time, order, axis)``, ``time`` inf if never. Order is
@@ -186,7 +186,7 @@ def predict(fb, ib, i, j, now, end):
     return _sweep_pair(fb, ib, i, j, now, end)
 
 
-@kernel
+@inline_kernel
 def _sweep_pair(fb, ib, i, j, now, end):
     """The first moment in ``[now, end)`` at which ``i`` and ``j``, swept from their
     positions at ``now``, overlap: ``(time, order, axis)`` (see :func:`predict`)."""

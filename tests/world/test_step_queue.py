@@ -1,0 +1,71 @@
+"""The step core's event queue (``_kernels/step_queue.py``): per-body lists of events
+and a heap of the bodies by their earliest one, against a sorted list."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from collide2d._kernels import step_queue as q
+from collide2d._kernels.step_shapes import COUNTER, INTS
+
+ops = st.lists(
+    st.tuples(
+        st.sampled_from(["add", "take", "bump"]),
+        st.integers(0, 5),  # the row (body) it is about
+        st.integers(0, 5),  # the other body
+        st.sampled_from([0.0, 0.5, 1.0, 1.5, 2.0]),  # few times: many ties
+        st.integers(1, 3),  # order (1..3: contacts; stale when the other changes)
+    ),
+    max_size=80,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ops)
+def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(script):
+    rows = 6
+    ib = np.zeros((rows, INTS), dtype=np.int64)
+    et, ek, ex, elen, emin, ht, hk, hrow, hpos = q.new_queue(rows, 2)
+    live: list[tuple[float, int, int, int]] = []  # (time, key, row, other's counter)
+    for action, r, other, t, order in script:
+        if action == "add" and other != r:
+            lo, hi = min(r, other), max(r, other)
+            key = int(q.pack(order, lo, hi))
+            if elen[r] == et.shape[1]:
+                et, ek, ex = q.lists_grown(et, ek, ex)
+            q.add(et, ek, ex, elen, r, t, key, 2 * int(ib[other, COUNTER]) + 1)
+            q.refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, r, ib)
+            live.append((t, key, r, int(ib[other, COUNTER])))
+        elif action == "bump":  # body r changed: events naming it go stale
+            ib[r, COUNTER] += 1
+            elen[r] = 0  # its own list is predicted again from scratch (empty here)
+            q.refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, r, ib)
+        elif action == "take":
+            valid = [e for e in live if ib[_other(e[1], e[2]), COUNTER] == e[3]]
+            for row in range(rows):  # drop the stale ones (the core does it lazily)
+                q.refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, row, row, ib)
+            assert sum(elen) == len(valid)
+            if not valid:
+                assert ht[0] == np.inf
+                continue
+            best = min(valid, key=lambda e: (e[0], e[1]))
+            assert (ht[0], hk[0]) == (best[0], best[1])
+            row = int(hrow[0])
+            t_, key_, extra = q.take(et, ek, ex, elen, emin, row)
+            assert (t_, key_, extra >> 1) == (best[0], best[1], best[3])
+            live.remove(next(e for e in live if e[:3] == (t_, key_, row)))
+        if action == "bump":
+            live = [e for e in live if e[2] != r]
+        # the heap: every row's key is its list's earliest, and parents come first
+        for p in range(1, rows):
+            parent = (p - 1) >> 1
+            assert (ht[parent], hk[parent]) <= (ht[p], hk[p])
+        assert sorted(hrow.tolist()) == list(range(rows))
+        assert all(hrow[hpos[row]] == row for row in range(rows))
+
+
+def _other(key: int, row: int) -> int:
+    _, lo, hi = (int(v) for v in q.unpack(key))
+    return hi if lo == row else lo
