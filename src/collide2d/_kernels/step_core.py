@@ -36,6 +36,8 @@ from collide2d._kernels.step_grid import (
     fixed_lists,
     gather,
     gather_near,
+    lane_of,
+    lanes,
     link,
     next_crossing,
     unlink,
@@ -54,7 +56,18 @@ from collide2d._kernels.step_queue import (
     take,
     unpack,
 )
-from collide2d._kernels.step_respond import apart, freeze, mobility, nudge_off_both, respond
+from collide2d._kernels.step_respond import (
+    BOUNCE,
+    CROSS,
+    IGNORE,
+    SLIDE,
+    TOUCH,
+    apart,
+    freeze,
+    mobility,
+    respond,
+)
+from collide2d._kernels.step_settle import settle
 from collide2d._kernels.step_shapes import (
     COUNTER,
     CROSSING,
@@ -65,7 +78,6 @@ from collide2d._kernels.step_shapes import (
     FIXED,
     FROZEN,
     GROUP,
-    INV,
     MVX,
     MVY,
     NEVENTS,
@@ -81,14 +93,11 @@ from collide2d._kernels.step_shapes import (
     contact_normal,
     contact_point,
     may_meet,
-    overlap_at,
     position,
     predict,
     separation,
 )
 
-IGNORE, CROSS, TOUCH, SLIDE, BOUNCE = 0, 1, 2, 3, 4
-CLEANUP_PASSES = 8
 APPROACH_ULPS = 64.0 * 2.0**-52
 """A pair approaching slower than this share of its bodies' speeds is not approaching:
 that is what rounding leaves of a slide (two bodies a slide left moving together can
@@ -141,15 +150,16 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     for i in range(n):
         set_cover(fb, ib, i, 0.0, grid)
     fstart, fbody = fixed_lists(ib, fixed, cols, rows)
-    head = np.full(cols * rows, -1, dtype=np.int64)
+    head, meets = lanes(responses, cols * rows)
     nbody = np.empty(room, dtype=np.int64)
     nnext = np.empty(room, dtype=np.int64)
     free = np.arange(room - 1, -1, -1).astype(np.int64)
     nfree = room
     for i in moving:
+        lane = lane_of(ib, head, i)
         for cy in range(ib[i, CY0], ib[i, CY1] + 1):
             for cx in range(ib[i, CX0], ib[i, CX1] + 1):
-                nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i)
+                nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
     row = np.full(n, -1, dtype=np.int64)  # a moving body's list in the queue
     for r in range(moving.shape[0]):
         row[moving[r]] = r
@@ -172,7 +182,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     for i in moving:
         r = row[i]
         stamp += 1
-        count = gather_near(ib, fstart, fbody, head, nbody, nnext, cols, i, stamp, cand)
+        count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
         for k in range(count):
             j = cand[k]
             if ib[j, FIXED] == 0 and j < i:
@@ -240,18 +250,19 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             if grow:
                 stamp += 1
                 count = gather(
-                    ib, fstart, fbody, head, nbody, nnext, cols,
+                    ib, fstart, fbody, head, nbody, nnext, meets, cols,
                     nx0, nx1, ny0, ny1, i, stamp, cand, 0,
                 )  # fmt: skip
             if elen[dirty] + count + 1 > et.shape[1]:
                 stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, dirty, i,
                                         ib)  # fmt: skip
+            lane = lane_of(ib, head, i)
             for cy in range(ny0, ny1 + 1):
                 for cx in range(nx0, nx1 + 1):
                     if grow:
-                        nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i)
+                        nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
                     else:
-                        nfree = unlink(head, nbody, nnext, free, nfree, cy * cols + cx, i)
+                        nfree = unlink(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
             if code in (GROW_RIGHT, SHRINK_RIGHT):
                 ib[i, CX1] += 1 if code == GROW_RIGHT else -1
             elif code in (GROW_LEFT, SHRINK_LEFT):
@@ -387,7 +398,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             stamp += 1
             if m == 1:
                 ib[changed[0], STAMP] = stamp  # the pair was predicted from the first
-            count = gather_near(ib, fstart, fbody, head, nbody, nnext, cols, b, stamp, cand)
+            count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, b, stamp, cand)
             rb = row[b]
             if rb == dirty:
                 dirty = -1  # predicted again from scratch below
@@ -422,72 +433,10 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # The end of the step: every moving body brought to dt, then rounding undone.
     for i in moving:
         advance(fb, i, dt)
-    _settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, cols,
-            cand, stamp, stats)  # fmt: skip
+    stats[NUDGED] += settle(
+        fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
+        cand, stamp,
+    )  # fmt: skip
     for i in range(n):
         fb[i, TREF] = 0.0
     return lf[:logged].copy(), li[:logged].copy()
-
-
-@kernel
-def _settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, cols,
-            cand, stamp, stats):  # fmt: skip
-    """Take apart, at ``dt``, every stopping pair left overlapping by rounding (the
-    bodies at ``dt`` already), looking only at the bodies marked ``near``.
-
-    A body nudged clear of one that cannot move is pinned for the rest of the
-    cleanup: a later overlap with a movable body moves the other one, so a box
-    squeezed between a wall and a pusher is not nudged back into the wall, pass
-    after pass. Against something that cannot move it is still nudged. A body wedged
-    between two that cannot move is pushed along the sum of the two normals, clear
-    of both (off one alone, it went into the other).
-    """
-    n = fb.shape[0]
-    pinned = np.zeros(n, dtype=np.bool_)
-    pin_by = np.full(n, -1, dtype=np.int64)
-    pin_nx = np.zeros(n)
-    pin_ny = np.zeros(n)
-    for _ in range(CLEANUP_PASSES):
-        clean = True
-        for i in moving:
-            if not near[i]:
-                continue  # nothing it responds to ever came near enough to touch it
-            stamp += 1
-            count = gather_near(ib, fstart, fbody, head, nbody, nnext, cols, i, stamp, cand)
-            for k in range(count):
-                j = cand[k]
-                rc = responses[ib[i, GROUP], ib[j, GROUP]]
-                if rc in (IGNORE, CROSS):
-                    continue
-                xi, yi = fb[i, X], fb[i, Y]
-                xj, yj = position(fb, j, dt)
-                if not overlap_at(fb, ib, i, xi, yi, j, xj, yj):
-                    continue
-                inv_i = fb[i, INV]
-                inv_j = 0.0 if ib[j, FIXED] != 0 else fb[j, INV]
-                if inv_j > 0.0 and (pinned[i] or pinned[j]):  # two movable bodies
-                    inv_i = 0.0 if pinned[i] else inv_i
-                    inv_j = 0.0 if pinned[j] else inv_j
-                if inv_i + inv_j == 0.0:
-                    continue
-                nx, ny, _ = separation(fb, ib, i, xi, yi, j, xj, yj)
-                if ib[j, FIXED] == 0:
-                    advance(fb, j, dt)
-                k2 = pin_by[i]
-                wedged = inv_j == 0.0 and k2 >= 0 and k2 != j
-                if wedged and (nx + pin_nx[i] != 0.0 or ny + pin_ny[i] != 0.0):
-                    nudge_off_both(fb, ib, i, j, k2, dt, nx + pin_nx[i], ny + pin_ny[i])
-                else:
-                    apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
-                near[j] = True  # moved or pushed against: checked in the next pass
-                if inv_j == 0.0:
-                    pinned[i] = True
-                    pin_by[i] = j
-                    pin_nx[i] = nx
-                    pin_ny[i] = ny
-                elif inv_i == 0.0:
-                    pinned[j] = True
-                stats[NUDGED] += 1
-                clean = False
-        if clean:
-            break

@@ -11,6 +11,8 @@ import numpy as np
 from collide2d._kernels.jit import kernel
 from collide2d._kernels.step_shapes import FIXED, FROZEN, INV, MVX, MVY, X, Y, overlap_at, position
 
+IGNORE, CROSS, TOUCH, SLIDE, BOUNCE = 0, 1, 2, 3, 4
+"""The responses' codes (``world/step.py`` names them)."""
 NUDGES = 2200  # collide2d.world.contact.SNAP_STEPS: doublings from one ulp outgrow any gap
 
 

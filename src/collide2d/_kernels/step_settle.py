@@ -1,0 +1,92 @@
+"""The end of ``World.step``'s compiled core: every stopping pair that rounding left
+overlapping at ``dt`` is taken apart (``step_core.run_step`` calls it once the
+moving bodies are at ``dt``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.jit import kernel
+from collide2d._kernels.step_grid import gather_near
+from collide2d._kernels.step_respond import CROSS, IGNORE, apart, nudge_off_both
+from collide2d._kernels.step_shapes import (
+    FIXED,
+    GROUP,
+    INV,
+    X,
+    Y,
+    advance,
+    overlap_at,
+    position,
+    separation,
+)
+
+CLEANUP_PASSES = 8
+"""Passes over the bodies before the cleanup gives up (each pass moves only bodies
+still overlapping; a scene needing more is left for the next step)."""
+
+
+@kernel
+def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
+           cand, stamp):  # fmt: skip
+    """Take apart, at ``dt``, every stopping pair left overlapping by rounding (the
+    bodies at ``dt`` already), looking only at the bodies marked ``near``.
+
+    A body nudged clear of one that cannot move is pinned for the rest of the
+    cleanup: a later overlap with a movable body moves the other one, so a box
+    squeezed between a wall and a pusher is not nudged back into the wall, pass
+    after pass. Against something that cannot move it is still nudged. A body wedged
+    between two that cannot move is pushed along the sum of the two normals, clear
+    of both (off one alone, it went into the other). Returns how many nudges it made.
+    """
+    n = fb.shape[0]
+    nudged = 0
+    pinned = np.zeros(n, dtype=np.bool_)
+    pin_by = np.full(n, -1, dtype=np.int64)
+    pin_nx = np.zeros(n)
+    pin_ny = np.zeros(n)
+    for _ in range(CLEANUP_PASSES):
+        clean = True
+        for i in moving:
+            if not near[i]:
+                continue  # nothing it responds to ever came near enough to touch it
+            stamp += 1
+            count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
+            for k in range(count):
+                j = cand[k]
+                rc = responses[ib[i, GROUP], ib[j, GROUP]]
+                if rc in (IGNORE, CROSS):
+                    continue
+                xi, yi = fb[i, X], fb[i, Y]
+                xj, yj = position(fb, j, dt)
+                if not overlap_at(fb, ib, i, xi, yi, j, xj, yj):
+                    continue
+                inv_i = fb[i, INV]
+                inv_j = 0.0 if ib[j, FIXED] != 0 else fb[j, INV]
+                if inv_j > 0.0 and (pinned[i] or pinned[j]):  # two movable bodies
+                    inv_i = 0.0 if pinned[i] else inv_i
+                    inv_j = 0.0 if pinned[j] else inv_j
+                if inv_i + inv_j == 0.0:
+                    continue
+                nx, ny, _ = separation(fb, ib, i, xi, yi, j, xj, yj)
+                if ib[j, FIXED] == 0:
+                    advance(fb, j, dt)
+                k2 = pin_by[i]
+                wedged = inv_j == 0.0 and k2 >= 0 and k2 != j
+                if wedged and (nx + pin_nx[i] != 0.0 or ny + pin_ny[i] != 0.0):
+                    nudge_off_both(fb, ib, i, j, k2, dt, nx + pin_nx[i], ny + pin_ny[i])
+                else:
+                    apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
+                near[j] = True  # moved or pushed against: checked in the next pass
+                if inv_j == 0.0:
+                    pinned[i] = True
+                    pin_by[i] = j
+                    pin_nx[i] = nx
+                    pin_ny[i] = ny
+                elif inv_i == 0.0:
+                    pinned[j] = True
+                nudged += 1
+                clean = False
+        if clean:
+            break
+    return nudged
