@@ -262,6 +262,37 @@ def test_started_overlap_with_a_wall_moves_only_the_body():
     assert world.velocity("ball") == Vec2(0.0, 0.0)
 
 
+def test_a_body_pushed_out_of_an_overlap_meets_what_is_near_its_new_place():
+    # The push moves the box 3 up, out of the cells it covered (cells of about a
+    # small body's size); a bullet along y = -2 meets it only there. Its cells were
+    # once left as they were, and the bullet flew through (found on the bullets scene).
+    world = World()
+    world.set_response("bullet", "box", "cross")
+    world.add("wall", Rect(0, 1, 4, 10), mass=math.inf)
+    world.add("box", Rect(0, 0, 4, 4), velocity=(0, 0.01), group="box")
+    world.add("bullet", Circle(-10, -2, 0.25), velocity=(20, 0), group="bullet")
+    for k in range(200):  # small bodies off the bullet's path: cells of 1
+        world.add(k, Circle(6 + k % 20 * 0.5, 5 + k // 20, 0.25), velocity=(0, 0.01))
+    first, hit = world.step(1.0).contacts
+    assert (first.a, first.b, first.started_overlapping) == ("wall", "box", True)
+    assert world.shape("box").y == -3.0  # slid: its speed into the wall removed
+    assert (hit.a, hit.b, hit.response) == ("box", "bullet", "cross")
+    assert hit.time == pytest.approx(9.75 / 20)
+
+
+def test_a_step_with_only_immovable_bodies_changes_nothing():
+    # No body can move: the queue has no list at all (it was once read past its end,
+    # and the step crashed or ran on garbage; found by hypothesis).
+    world = World()
+    world.set_response("a", "a", "touch")
+    world.add(0, Circle(15, 25, 3.5), mass=math.inf, group="a")
+    world.add(1, Rect(14, 24, 2, 1), mass=math.inf, group="a")
+    for _ in range(3):
+        result = world.step(0.1)
+        assert result.contacts == [] and result.stats.events == 0
+    assert world.shape(1) == Rect(14, 24, 2, 1)
+
+
 def test_started_overlap_with_cross_is_reported_at_zero():
     world = two("cross", Circle(0, 0, 2), Circle(1, 0, 2), va=(1, 0))
     (contact,) = world.step(1.0).contacts

@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -19,6 +20,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from collide2d import Circle, Rect, World, overlaps
+from collide2d.world import step_cells
 from collide2d.world.examples import disk_state, gas_world
 from tests.world.step_reference import reference_step
 
@@ -378,3 +380,24 @@ def test_more_groups_than_lanes_give_the_same_step(world, dt):
         for item in world:
             assert world.shape(item) == many.shape(item)
             assert world.velocity(item) == many.velocity(item)
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=60)
+@given(bodies(stopping=False, speed=200), st.floats(0.1, 4.0), st.sampled_from([0.25, 4.0, 32.0]))
+def test_the_cell_size_changes_no_contact(world, dt, scale):
+    # The grid's cell size is a matter of speed only (``step_cells``): cells a quarter
+    # of the chosen size or many times it find the same contacts. Times agree to
+    # rounding, not bit for bit: a body's state is advanced at its cell crossings.
+    other = copy.deepcopy(world)
+    chosen = step_cells._cheapest
+    with mock.patch.object(step_cells, "_cheapest", lambda *a: chosen(*a) * scale):
+        scaled = other.step(dt)
+    result = world.step(dt)
+    times = sorted(c.time for c in result.contacts)
+    assume(all(b - a > 1e-9 for a, b in itertools.pairwise(times)))  # either order
+    assert summary(scaled.contacts) == summary(result.contacts)
+    for got, want in zip(scaled.contacts, result.contacts, strict=True):
+        assert got.time == pytest.approx(want.time, abs=1e-9)
+    for item in world:
+        got, want = other.shape(item), world.shape(item)
+        assert (got.x, got.y) == (pytest.approx(want.x, abs=1e-6), pytest.approx(want.y, abs=1e-6))

@@ -40,6 +40,7 @@ from collide2d._kernels.step_grid import (
     lanes,
     link,
     next_crossing,
+    recover,
     unlink,
 )
 from collide2d._kernels.step_grid import cover as set_cover
@@ -218,7 +219,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         if dirty >= 0:
             stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, dirty,
                                     moving[dirty], ib)  # fmt: skip
-        if ht[0] == np.inf:
+        if ht.shape[0] == 0 or ht[0] == np.inf:  # no moving body, or no event left
             break
         dirty = hrow[0]
         t, key, extra = take(et, ek, ex, elen, emin, dirty)
@@ -352,6 +353,11 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             fb[i, Y] += ny * share * inv_i
             fb[j, X] -= nx * share * inv_j
             fb[j, Y] -= ny * share * inv_j
+            # Pushed out, a body may leave the cells it covered: it is listed again,
+            # or bodies near its new place would never be looked at.
+            for b in (i, j):
+                if ib[b, FIXED] == 0 and mobility(fb, ib, b) > 0.0:
+                    nfree = recover(fb, ib, head, nbody, nnext, free, nfree, cols, b, t, grid)
         nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j) if inv_i + inv_j > 0.0 else False
         if not report:
             # Not approaching: a contact of rounding size, only taken apart (if at all).

@@ -132,6 +132,21 @@ def unlink(head, nbody, nnext, free, nfree, c, i, lane):
     return nfree  # pragma: no cover - a body is always in the cells it covers
 
 
+@kernel
+def recover(fb, ib, head, nbody, nnext, free, nfree, cols, i, t, grid):
+    """Set body ``i``'s cover again from its bounds at ``t`` after a jump (pushed out
+    of an overlap), moving it between cell lists; return the free stack's new size."""
+    lane = lane_of(ib, head, i)
+    for cy in range(ib[i, CY0], ib[i, CY1] + 1):
+        for cx in range(ib[i, CX0], ib[i, CX1] + 1):
+            nfree = unlink(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
+    cover(fb, ib, i, t, grid)
+    for cy in range(ib[i, CY0], ib[i, CY1] + 1):
+        for cx in range(ib[i, CX0], ib[i, CX1] + 1):
+            nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
+    return nfree
+
+
 @inline_kernel
 def gather(ib, fstart, fbody, head, nbody, nnext, meets, cols, x0, x1, y0, y1, i, stamp, out, n):
     """Append to ``out[n:]`` the bodies listed in cells ``x0..x1 x y0..y1`` other than

@@ -11,7 +11,6 @@ mask. Fixed bodies are never tested against each other.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -22,6 +21,7 @@ from collide2d._kernels import lazy
 from collide2d.geometry import _checks
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
+from collide2d.world import step_cells as cells
 from collide2d.world.collision import Item
 from collide2d.world.gc_pause import collector_paused
 from collide2d.world.step_result import Contact, StepResult, StepStats
@@ -37,14 +37,6 @@ EVENT_CAP = 64
 """Contacts one body may take part in during a step before it is stopped for the rest
 of the step (the Zeno guard: a jammed stack or a ball squeezed into a corner would
 otherwise make events without end at one moment)."""
-MAX_CELLS = 1 << 22
-"""The grid never has more cells than this (nor more than a few per moving body)."""
-CELLS_PER_MOVER = 8
-"""The grid has at most this many cells per moving body: cells twice the bodies' size
-over a sparse level (the swarm: 10,000 actors over a level of 4,000 x 20,000) need
-eight; at four they grew to 88 px for 20 px actors and the core took 45% longer
-(more candidates to gather and test, at the first predictions and at the end)."""
-
 _new = tuple.__new__
 _contact = partial(_new, Contact)
 _vec2 = partial(_new, Vec2)
@@ -69,11 +61,12 @@ def run(
     fb, ib = _body_rows(table, masks, live, is_mask)
     fixed = ib[:, shapes.FIXED] != 0
     moving = np.flatnonzero(~fixed)
-    grid, room = _grid(fb, ib, moving, dt)
+    fixed_rows = np.flatnonzero(fixed)
+    grid, room = cells.grid(fb, ib, moving, fixed_rows, responses, dt)
     stats = np.zeros(6, dtype=np.int64)
     start = time.perf_counter()
     lf, li = core.run_step(
-        fb, ib, responses, restitution, dt, cap, grid, moving, np.flatnonzero(fixed), room, stats
+        fb, ib, responses, restitution, dt, cap, grid, moving, fixed_rows, room, stats
     )
     seconds = time.perf_counter() - start
     # Write back the rows of the plain (not mask) moving bodies.
@@ -136,59 +129,6 @@ def _body_rows(
         ib[span, shapes.OWNER] = owner
         ib[span, shapes.FIXED] = 1  # at rest, infinite mass
     return fb, ib
-
-
-def _grid(
-    fb: np.ndarray, ib: np.ndarray, moving: np.ndarray, dt: float
-) -> tuple[tuple[float, float, float, float, int, int], int]:
-    """The core's grid ``(ox, oy, cell, margin, cols, rows)`` over where the moving
-    bodies go at their starting velocities, and the room its cell lists need.
-
-    Cells are twice the moving bodies' median extent (the cell of hard-disk codes is
-    a diameter; rectangles and circles of mixed sizes see fewer cells per body at
-    twice), grown when the region would need more than ``CELLS_PER_MOVER`` cells a
-    moving body."""
-    if len(moving) == 0:
-        return (0.0, 0.0, 1.0, 1.0 / 16.0, 1, 1), 1
-    x0, y0, x1, y1 = _bounds(fb, ib, moving)
-    ex = fb[moving, shapes.VX] * dt
-    ey = fb[moving, shapes.VY] * dt
-    with np.errstate(over="ignore", invalid="ignore"):
-        left = float(np.min(np.minimum(x0, x0 + ex)))
-        top = float(np.min(np.minimum(y0, y0 + ey)))
-        right = float(np.max(np.maximum(x1, x1 + ex)))
-        bottom = float(np.max(np.maximum(y1, y1 + ey)))
-        width, height = right - left, bottom - top
-    if not (math.isfinite(width) and math.isfinite(height)):  # sweeps beyond floats
-        left, top = float(x0.min()), float(y0.min())
-        width, height = float(x1.max()) - left, float(y1.max()) - top
-    extent = np.maximum(x1 - x0, y1 - y0)
-    cell = 2.0 * float(np.median(extent))
-    limit = min(MAX_CELLS, max(64, CELLS_PER_MOVER * len(moving)))
-    cell = max(cell, math.sqrt(width * height / limit), max(width, height) / limit)
-    if not (cell > 0.0 and math.isfinite(cell)):
-        cell = 1.0
-    while (width / cell + 3) * (height / cell + 3) > limit:
-        cell *= 2.0
-    cols = int(width / cell) + 3
-    rows = int(height / cell) + 3
-    margin = cell / 16.0
-    per = (np.ceil((x1 - x0 + 2 * margin) / cell) + 2) * (
-        np.ceil((y1 - y0 + 2 * margin) / cell) + 2
-    )
-    room = int(np.minimum(per, cols * rows).sum())
-    return (left - cell, top - cell, cell, margin, cols, rows), room
-
-
-def _bounds(
-    fb: np.ndarray, ib: np.ndarray, rows: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    x, y = fb[rows, shapes.X], fb[rows, shapes.Y]
-    w, h = fb[rows, shapes.W], fb[rows, shapes.H]
-    circle = ib[rows, shapes.KIND] == shapes.CIRCLE
-    x0 = np.where(circle, x - w, x)
-    y0 = np.where(circle, y - w, y)
-    return x0, y0, x + w, np.where(circle, y + w, y + h)
 
 
 def response_code(name: object) -> int:

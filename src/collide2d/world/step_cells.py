@@ -1,0 +1,150 @@
+"""The cell grid of ``World.step``'s compiled core, sized in Python before the core
+runs (``world/step.py``; the core's use of it is ``_kernels/step_grid.py``).
+
+Cells start at twice the moving bodies' median extent (the cell of hard-disk codes is
+a diameter; rectangles and circles of mixed sizes see fewer cells per body at twice),
+grown while the region would need more than ``CELLS_PER_MOVER`` cells a moving body.
+Then a cost model may grow them further, for bodies that move far in a step: a body
+crosses about ``2 * (|vx| + |vy|) * dt / cell`` cell lines (each a crossing event,
+with a gather of the cells it enters), while every gather looks at about ``(cell +
+its extent + the other's)**2 / area`` of each group it meets (moving bodies of a group
+it ignores are never looked at, ``step_grid.lanes``). Bullets of 2 px that fly 200 px
+a frame crossed 40 cells of 12 px each; at 192 px they cross two.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from collide2d._kernels import lazy
+
+shapes = lazy("step_shapes")
+
+MAX_CELLS = 1 << 22
+"""The grid never has more cells than this (nor more than a few per moving body)."""
+CELLS_PER_MOVER = 8
+"""The grid has at most this many cells per moving body: cells twice the bodies' size
+over a sparse level (the swarm: 10,000 actors over a level of 4,000 x 20,000) need
+eight; at four they grew to 88 px for 20 px actors and the core took 45% longer
+(more candidates to gather and test, at the first predictions and at the end)."""
+CROSSING_COST = 15.0
+"""A cell crossing costs about as much as looking at this many candidates (measured on
+the bullets scene: 0.56 us a crossing with its gather, against 20 to 40 ns a
+candidate)."""
+GATHERS = 3.0
+"""Gathers a moving body makes in a step: its first predictions, one after an event,
+the end-of-step check."""
+DOUBLINGS = 8
+"""The cost model tries the first cell size and up to this many doublings of it."""
+
+Grid = tuple[float, float, float, float, int, int]
+
+
+def grid(
+    fb: np.ndarray,
+    ib: np.ndarray,
+    moving: np.ndarray,
+    fixed: np.ndarray,
+    responses: np.ndarray,
+    dt: float,
+) -> tuple[Grid, int]:
+    """The core's grid ``(ox, oy, cell, margin, cols, rows)`` over where the moving
+    bodies go at their starting velocities, and the room its cell lists need."""
+    if len(moving) == 0:
+        return (0.0, 0.0, 1.0, 1.0 / 16.0, 1, 1), 1
+    x0, y0, x1, y1 = bounds(fb, ib, moving)
+    ex = fb[moving, shapes.VX] * dt
+    ey = fb[moving, shapes.VY] * dt
+    with np.errstate(over="ignore", invalid="ignore"):
+        left = float(np.min(np.minimum(x0, x0 + ex)))
+        top = float(np.min(np.minimum(y0, y0 + ey)))
+        right = float(np.max(np.maximum(x1, x1 + ex)))
+        bottom = float(np.max(np.maximum(y1, y1 + ey)))
+        width, height = right - left, bottom - top
+    if not (math.isfinite(width) and math.isfinite(height)):  # sweeps beyond floats
+        left, top = float(x0.min()), float(y0.min())
+        width, height = float(x1.max()) - left, float(y1.max()) - top
+    extent = np.maximum(x1 - x0, y1 - y0)
+    cell = 2.0 * float(np.median(extent))
+    limit = min(MAX_CELLS, max(64, CELLS_PER_MOVER * len(moving)))
+    cell = max(cell, math.sqrt(width * height / limit), max(width, height) / limit)
+    if not (cell > 0.0 and math.isfinite(cell)):
+        cell = 1.0
+    while (width / cell + 3) * (height / cell + 3) > limit:
+        cell *= 2.0
+    region = (left, top, right, bottom)
+    cell = _cheapest(fb, ib, moving, fixed, responses, dt, region, extent, cell)
+    cols = int(width / cell) + 3
+    rows = int(height / cell) + 3
+    margin = cell / 16.0
+    per = (np.ceil((x1 - x0 + 2 * margin) / cell) + 2) * (
+        np.ceil((y1 - y0 + 2 * margin) / cell) + 2
+    )
+    room = int(np.minimum(per, cols * rows).sum())
+    return (left - cell, top - cell, cell, margin, cols, rows), room
+
+
+def _cheapest(
+    fb: np.ndarray,
+    ib: np.ndarray,
+    moving: np.ndarray,
+    fixed: np.ndarray,
+    responses: np.ndarray,
+    dt: float,
+    region: tuple[float, float, float, float],
+    extent: np.ndarray,
+    cell: float,
+) -> float:
+    """The cell size, among ``cell`` and its doublings up to the region's size, of
+    the least modelled cost (module docstring); ``cell`` when no body moves far."""
+    travel = (np.abs(fb[moving, shapes.VX]) + np.abs(fb[moving, shapes.VY])) * dt
+    with np.errstate(over="ignore", invalid="ignore"):
+        crossings = 2.0 * float(np.sum(travel))
+    if not math.isfinite(crossings) or crossings <= CROSSING_COST * len(moving) * cell * 0.1:
+        return cell  # nobody goes far (or the model cannot say): the first size
+    left, top, right, bottom = region
+    area = max((right - left) * (bottom - top), 1e-300)
+    groups = responses.shape[0]
+    meets = responses != 0  # the response code of "ignore"
+    # Per group: moving bodies, their mean extent; fixed bodies in the region, with
+    # the sums the expected overlap of covers needs.
+    group_of = ib[moving, shapes.GROUP]
+    count = np.bincount(group_of, minlength=groups).astype(float)
+    mean = np.bincount(group_of, weights=extent, minlength=groups) / np.maximum(count, 1.0)
+    fx0, fy0, fx1, fy1 = bounds(fb, ib, fixed)
+    inside = (fx1 > left) & (fx0 < right) & (fy1 > top) & (fy0 < bottom)
+    fw = np.minimum(fx1 - fx0, right - left)[inside]
+    fh = np.minimum(fy1 - fy0, bottom - top)[inside]
+    fgroup = ib[fixed[inside], shapes.GROUP]
+    fcount = np.bincount(fgroup, minlength=groups).astype(float)
+    fsides = np.bincount(fgroup, weights=fw + fh, minlength=groups)
+    fareas = np.bincount(fgroup, weights=fw * fh, minlength=groups)
+    best, best_cost = cell, math.inf
+    size = cell
+    for _ in range(DOUBLINGS + 1):
+        reach = size + mean[:, None] + mean[None, :]  # (own group, other group)
+        moving_looks = (meets * count[None, :] * reach * reach).sum(axis=1)
+        near = size + mean[:, None]
+        fixed_looks = (meets * (fcount * near * near + fsides * near + fareas)).sum(axis=1)
+        looks = GATHERS * float(np.dot(count, moving_looks + fixed_looks)) / area
+        cost = CROSSING_COST * crossings / size + looks
+        if cost < best_cost:
+            best, best_cost = size, cost
+        if size >= max(right - left, bottom - top):
+            break
+        size *= 2.0
+    return best
+
+
+def bounds(
+    fb: np.ndarray, ib: np.ndarray, rows: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Bodies ``rows``' bounds ``x0, y0, x1, y1`` (arrays)."""
+    x, y = fb[rows, shapes.X], fb[rows, shapes.Y]
+    w, h = fb[rows, shapes.W], fb[rows, shapes.H]
+    circle = ib[rows, shapes.KIND] == shapes.CIRCLE
+    x0 = np.where(circle, x - w, x)
+    y0 = np.where(circle, y - w, y)
+    return x0, y0, x + w, np.where(circle, y + w, y + h)
