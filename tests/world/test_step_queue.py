@@ -34,7 +34,7 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(script):
             lo, hi = min(r, other), max(r, other)
             key = int(q.pack(order, lo, hi))
             if elen[r] == et.shape[1]:
-                et, ek, ex = q.lists_grown(et, ek, ex)
+                et, ek, ex = q.lists_grown(et, ek, ex, elen[r] + 1)
             q.add(et, ek, ex, elen, r, t, key, 2 * int(ib[other, COUNTER]) + 1)
             q.refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, r, ib)
             live.append((t, key, r, int(ib[other, COUNTER])))

@@ -184,6 +184,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         r = row[i]
         stamp += 1
         count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
+        if count + 1 > et.shape[1]:  # room for every candidate and a crossing
+            et, ek, ex = lists_grown(et, ek, ex, count + 1)
         for k in range(count):
             j = cand[k]
             if ib[j, FIXED] == 0 and j < i:
@@ -201,13 +203,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             stats[PREDICTIONS] += 1
             t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
             if t < dt:
-                if elen[r] == et.shape[1]:
-                    et, ek, ex = lists_grown(et, ek, ex)
                 add(et, ek, ex, elen, r, t, pack(order, lo, hi), 2 * ib[j, COUNTER] + axis)
         t, code = next_crossing(fb, ib, i, 0.0, grid)
         if t < dt:
-            if elen[r] == et.shape[1]:
-                et, ek, ex = lists_grown(et, ek, ex)
             add(et, ek, ex, elen, r, t, pack(CROSSING, i, code), 0)
         refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, i, ib)
 
@@ -254,9 +252,11 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     ib, fstart, fbody, head, nbody, nnext, meets, cols,
                     nx0, nx1, ny0, ny1, i, stamp, cand, 0,
                 )  # fmt: skip
-            if elen[dirty] + count + 1 > et.shape[1]:
+            if elen[dirty] + count + 1 > et.shape[1]:  # full: drop its stale events first
                 stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, dirty, i,
                                         ib)  # fmt: skip
+                if elen[dirty] + count + 1 > et.shape[1]:
+                    et, ek, ex = lists_grown(et, ek, ex, elen[dirty] + count + 1)
             lane = lane_of(ib, head, i)
             for cy in range(ny0, ny1 + 1):
                 for cx in range(nx0, nx1 + 1):
@@ -287,16 +287,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a, b, t, dt)
                 if tp < dt:
-                    if elen[dirty] == et.shape[1]:  # full: drop its stale events first
-                        stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos,
-                                                dirty, i, ib)  # fmt: skip
-                        if elen[dirty] == et.shape[1]:
-                            et, ek, ex = lists_grown(et, ek, ex)
                     add(et, ek, ex, elen, dirty, tp, pack(op, a, b), 2 * ib[j, COUNTER] + axis)
             tc, code = next_crossing(fb, ib, i, t, grid)
             if t + tc < dt:
-                if elen[dirty] == et.shape[1]:
-                    et, ek, ex = lists_grown(et, ek, ex)
                 add(et, ek, ex, elen, dirty, t + tc, pack(CROSSING, i, code), 0)
             continue
 
@@ -409,6 +402,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             if rb == dirty:
                 dirty = -1  # predicted again from scratch below
             elen[rb] = 0
+            if count + 1 > et.shape[1]:
+                et, ek, ex = lists_grown(et, ek, ex, count + 1)
             for k in range(count):
                 other = cand[k]
                 a2, b2 = (b, other) if b < other else (other, b)
@@ -426,13 +421,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 if resolved and a2 == i and b2 == j and tp <= t:
                     continue  # the pair just resolved, met again only by rounding
                 if tp < dt:
-                    if elen[rb] == et.shape[1]:
-                        et, ek, ex = lists_grown(et, ek, ex)
                     add(et, ek, ex, elen, rb, tp, pack(op, a2, b2), 2 * ib[other, COUNTER] + axis)
             tc, ccode = next_crossing(fb, ib, b, t, grid)
             if t + tc < dt:
-                if elen[rb] == et.shape[1]:
-                    et, ek, ex = lists_grown(et, ek, ex)
                 add(et, ek, ex, elen, rb, t + tc, pack(CROSSING, b, ccode), 0)
             refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, rb, b, ib)
 

@@ -24,7 +24,6 @@ from collide2d._kernels.step_shapes import (
     CX1,
     CY0,
     CY1,
-    FIXED,
     GROUP,
     MVX,
     MVY,
@@ -53,7 +52,7 @@ def cell_of(v, origin, cell, count):
     return int(f)
 
 
-@kernel
+@inline_kernel
 def cover(fb, ib, i, t, grid):
     """Set body ``i``'s cover from its bounds at time ``t``."""
     ox, oy, cell, margin, cols, rows = grid
@@ -177,7 +176,7 @@ def gather(ib, fstart, fbody, head, nbody, nnext, meets, cols, x0, x1, y0, y1, i
     return n
 
 
-@kernel
+@inline_kernel
 def covers_meet(ib, j, x0, x1, y0, y1):
     """Whether body ``j``'s cover meets the cell ranges."""
     return ib[j, CX0] <= x1 and x0 <= ib[j, CX1] and ib[j, CY0] <= y1 and y0 <= ib[j, CY1]
@@ -218,11 +217,6 @@ def next_crossing(fb, ib, i, now, grid):
                 if t < best:
                     best, code = t, base + 3
     return max(best, 0.0), code
-
-
-@kernel
-def is_fixed(ib, j):
-    return ib[j, FIXED] != 0
 
 
 @inline_kernel

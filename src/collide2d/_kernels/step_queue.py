@@ -67,10 +67,16 @@ def new_queue(rows, room):
 
 
 @kernel
-def lists_grown(et, ek, ex):
-    """The lists with twice the room."""
+def lists_grown(et, ek, ex, need):
+    """The lists with room for ``need`` events a row (the room doubled until it fits).
+
+    Callers make room once, before a loop that adds (``need`` = the events it may
+    add): arrays reassigned inside numba's hot loops cost a reference count at every
+    turn (two fifths of the step's core on the gas scene)."""
     rows, room = et.shape
     wider = 2 * room
+    while wider < need:
+        wider *= 2
     nt = np.empty((rows, wider))
     nk = np.empty((rows, wider), dtype=np.int64)
     nx = np.empty((rows, wider), dtype=np.int64)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import kernel
+from collide2d._kernels.jit import inline_kernel, kernel
 from collide2d._kernels.step_shapes import FIXED, FROZEN, INV, MVX, MVY, X, Y, overlap_at, position
 
 IGNORE, CROSS, TOUCH, SLIDE, BOUNCE = 0, 1, 2, 3, 4
@@ -16,7 +16,7 @@ IGNORE, CROSS, TOUCH, SLIDE, BOUNCE = 0, 1, 2, 3, 4
 NUDGES = 2200  # collide2d.world.contact.SNAP_STEPS: doublings from one ulp outgrow any gap
 
 
-@kernel
+@inline_kernel
 def mobility(fb, ib, i):
     """Body ``i``'s inverse mass for a contact now: 0 once frozen or fixed."""
     if ib[i, FIXED] != 0 or ib[i, FROZEN] != 0:

@@ -30,7 +30,9 @@ still overlapping; a scene needing more is left for the next step)."""
 def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
            cand, stamp):  # fmt: skip
     """Take apart, at ``dt``, every stopping pair left overlapping by rounding (the
-    bodies at ``dt`` already), looking only at the bodies marked ``near``.
+    bodies at ``dt`` already), looking only at the bodies marked ``near``, then, pass
+    after pass, only at the bodies the pass before moved (or pushed against): a pair
+    of bodies neither of which moved cannot have come to overlap.
 
     A body nudged clear of one that cannot move is pinned for the rest of the
     cleanup: a later overlap with a movable body moves the other one, so a box
@@ -45,11 +47,13 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
     pin_by = np.full(n, -1, dtype=np.int64)
     pin_nx = np.zeros(n)
     pin_ny = np.zeros(n)
+    due = near  # the first pass: bodies something came near; then those moved
     for _ in range(CLEANUP_PASSES):
         clean = True
+        moved = np.zeros(n, dtype=np.bool_)
         for i in moving:
-            if not near[i]:
-                continue  # nothing it responds to ever came near enough to touch it
+            if not due[i]:
+                continue  # nothing came near it, or nothing near it has moved since
             stamp += 1
             count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
             for k in range(count):
@@ -77,7 +81,8 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
                     nudge_off_both(fb, ib, i, j, k2, dt, nx + pin_nx[i], ny + pin_ny[i])
                 else:
                     apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
-                near[j] = True  # moved or pushed against: checked in the next pass
+                moved[i] = True  # checked again in the next pass (a pair that a
+                moved[j] = True  # nudge made is found from either of its bodies)
                 if inv_j == 0.0:
                     pinned[i] = True
                     pin_by[i] = j
@@ -89,4 +94,5 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
                 clean = False
         if clean:
             break
+        due = moved
     return nudged

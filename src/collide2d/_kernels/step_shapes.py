@@ -55,7 +55,7 @@ def position(fb, i, t):
     return fb[i, X] + fb[i, MVX] * dt, fb[i, Y] + fb[i, MVY] * dt
 
 
-@kernel
+@inline_kernel
 def advance(fb, i, t):
     """Bring body ``i``'s row to time ``t`` (its position there, ``tref = t``)."""
     x, y = position(fb, i, t)
