@@ -29,13 +29,15 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(script):
     ib = np.zeros((rows, INTS), dtype=np.int64)
     et, ek, ex, elen, emin, ht, hk, hrow, hpos = q.new_queue(rows, 2)
     live: list[tuple[float, int, int, int]] = []  # (time, key, row, other's counter)
+    pt, pk, px = np.empty(1), np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int64)
     for action, r, other, t, order in script:
         if action == "add" and other != r:
             lo, hi = min(r, other), max(r, other)
             key = int(q.pack(order, lo, hi))
-            if elen[r] == et.shape[1]:
-                et, ek, ex = q.lists_grown(et, ek, ex, elen[r] + 1)
-            q.add(et, ek, ex, elen, r, t, key, 2 * int(ib[other, COUNTER]) + 1)
+            npend = q.pend(pt, pk, px, 0, t, key, 2 * int(ib[other, COUNTER]) + 1)
+            if elen[r] + npend > et.shape[1]:
+                et, ek, ex = q.lists_grown(et, ek, ex, elen[r] + npend)
+            q.flush(et, ek, ex, elen, r, pt, pk, px, npend)
             q.refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, r, ib)
             live.append((t, key, r, int(ib[other, COUNTER])))
         elif action == "bump":  # body r changed: events naming it go stale
@@ -55,7 +57,7 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(script):
             row = int(hrow[0])
             t_, key_, extra = q.take(et, ek, ex, elen, emin, row)
             assert (t_, key_, extra >> 1) == (best[0], best[1], best[3])
-            live.remove(next(e for e in live if e[:3] == (t_, key_, row)))
+            live.remove((float(t_), int(key_), row, int(extra) >> 1))  # not a stale twin
         if action == "bump":
             live = [e for e in live if e[2] != r]
         # the heap: every row's key is its list's earliest, and parents come first

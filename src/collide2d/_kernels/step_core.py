@@ -46,10 +46,11 @@ from collide2d._kernels.step_grid import (
 from collide2d._kernels.step_grid import cover as set_cover
 from collide2d._kernels.step_queue import (
     ROOM,
-    add,
+    flush,
     lists_grown,
     new_queue,
     pack,
+    pend,
     refresh,
     set_add,
     set_grown,
@@ -171,6 +172,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     crossed = np.full(64, -1, dtype=np.int64)
     ncrossed = 0
     cand = np.empty(n, dtype=np.int64)
+    qt = np.empty(n + 1)  # a loop's events, kept until it ends (step_queue.pend)
+    qk = np.empty(n + 1, dtype=np.int64)
+    qx = np.empty(n + 1, dtype=np.int64)
     changed = np.empty(2, dtype=np.int64)
     # Bodies that may have touched something during the step (a pair whose swept
     # bounds met, or an event): only these can end it overlapping, so only these
@@ -184,8 +188,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         r = row[i]
         stamp += 1
         count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
-        if count + 1 > et.shape[1]:  # room for every candidate and a crossing
-            et, ek, ex = lists_grown(et, ek, ex, count + 1)
+        npend = 0
         for k in range(count):
             j = cand[k]
             if ib[j, FIXED] == 0 and j < i:
@@ -203,10 +206,13 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             stats[PREDICTIONS] += 1
             t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
             if t < dt:
-                add(et, ek, ex, elen, r, t, pack(order, lo, hi), 2 * ib[j, COUNTER] + axis)
+                npend = pend(qt, qk, qx, npend, t, pack(order, lo, hi), 2 * ib[j, COUNTER] + axis)
         t, code = next_crossing(fb, ib, i, 0.0, grid)
         if t < dt:
-            add(et, ek, ex, elen, r, t, pack(CROSSING, i, code), 0)
+            npend = pend(qt, qk, qx, npend, t, pack(CROSSING, i, code), 0)
+        if npend > et.shape[1]:
+            et, ek, ex = lists_grown(et, ek, ex, npend)
+        flush(et, ek, ex, elen, r, qt, qk, qx, npend)
         refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, i, ib)
 
     # The earliest event is the earliest of the body at the heap's top. Its row is
@@ -252,11 +258,6 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     ib, fstart, fbody, head, nbody, nnext, meets, cols,
                     nx0, nx1, ny0, ny1, i, stamp, cand, 0,
                 )  # fmt: skip
-            if elen[dirty] + count + 1 > et.shape[1]:  # full: drop its stale events first
-                stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, dirty, i,
-                                        ib)  # fmt: skip
-                if elen[dirty] + count + 1 > et.shape[1]:
-                    et, ek, ex = lists_grown(et, ek, ex, elen[dirty] + count + 1)
             lane = lane_of(ib, head, i)
             for cy in range(ny0, ny1 + 1):
                 for cx in range(nx0, nx1 + 1):
@@ -272,6 +273,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 ib[i, CY1] += 1 if code == GROW_DOWN else -1
             else:
                 ib[i, CY0] += -1 if code == GROW_UP else 1
+            npend = 0
             for k in range(count):
                 j = cand[k]
                 if covers_meet(ib, j, x0, x1, y0, y1):
@@ -287,10 +289,16 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a, b, t, dt)
                 if tp < dt:
-                    add(et, ek, ex, elen, dirty, tp, pack(op, a, b), 2 * ib[j, COUNTER] + axis)
+                    npend = pend(qt, qk, qx, npend, tp, pack(op, a, b), 2 * ib[j, COUNTER] + axis)
             tc, code = next_crossing(fb, ib, i, t, grid)
             if t + tc < dt:
-                add(et, ek, ex, elen, dirty, t + tc, pack(CROSSING, i, code), 0)
+                npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, i, code), 0)
+            if elen[dirty] + npend > et.shape[1]:  # full: drop its stale events first
+                stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, dirty, i,
+                                        ib)  # fmt: skip
+                if elen[dirty] + npend > et.shape[1]:
+                    et, ek, ex = lists_grown(et, ek, ex, elen[dirty] + npend)
+            flush(et, ek, ex, elen, dirty, qt, qk, qx, npend)
             continue
 
         i, j = lo, hi
@@ -402,8 +410,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             if rb == dirty:
                 dirty = -1  # predicted again from scratch below
             elen[rb] = 0
-            if count + 1 > et.shape[1]:
-                et, ek, ex = lists_grown(et, ek, ex, count + 1)
+            npend = 0
             for k in range(count):
                 other = cand[k]
                 a2, b2 = (b, other) if b < other else (other, b)
@@ -421,10 +428,14 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 if resolved and a2 == i and b2 == j and tp <= t:
                     continue  # the pair just resolved, met again only by rounding
                 if tp < dt:
-                    add(et, ek, ex, elen, rb, tp, pack(op, a2, b2), 2 * ib[other, COUNTER] + axis)
+                    key = pack(op, a2, b2)
+                    npend = pend(qt, qk, qx, npend, tp, key, 2 * ib[other, COUNTER] + axis)
             tc, ccode = next_crossing(fb, ib, b, t, grid)
             if t + tc < dt:
-                add(et, ek, ex, elen, rb, t + tc, pack(CROSSING, b, ccode), 0)
+                npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, b, ccode), 0)
+            if npend > et.shape[1]:
+                et, ek, ex = lists_grown(et, ek, ex, npend)
+            flush(et, ek, ex, elen, rb, qt, qk, qx, npend)
             refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, rb, b, ib)
 
     # The end of the step: every moving body brought to dt, then rounding undone.
