@@ -159,6 +159,42 @@ def test_a_box_squeezed_against_a_wall_is_left_clear_of_both():
     assert stopping_overlaps(world) == []
 
 
+def test_three_bodies_pushed_along_together_are_left_apart():
+    """Found by hypothesis: a disc of mass 2 pushes a disc that pushes a flat box,
+    all sliding up together. Rounding left the discs an ulp inside each other; the
+    cleanup nudged the middle disc off the first into the box and back, pass after
+    pass, and ended with an overlap. Now the box, not yet nudged, yields."""
+    world = World()
+    world.set_response("default", "default", "slide")
+    world.add(1, Rect(31.0, 31.0, 4.0, 0.0), velocity=(0.0, 1.0))
+    world.add(2, Circle(35.0, 5.0, 1.0), velocity=(0.0, 7.0), mass=2.0)
+    world.add(6, Circle(35.0, 15.0, 1.0))
+    for _ in range(3):
+        world.step(2.0)
+        assert stopping_overlaps(world) == []
+
+
+def test_a_chain_held_at_both_ends_is_left_apart():
+    """Found by hypothesis: disc 1, pushed on, is wedged between disc 2 (mass 2,
+    against the immovable disc 6) and the immovable disc 4; both movable discs
+    were pinned by the cleanup, 1 an ulp inside 2, and stayed so step after step.
+    Now 1 leaves 2 and its own pin along the sum of the two normals."""
+    world = World()
+    world.set_response("a", "a", "touch")
+    world.set_response("a", "b", "slide")
+    world.set_response("b", "b", "slide")
+    world.add(0, Circle(5.0, 5.0, 1.0), group="a")
+    world.add(1, Circle(15.0, 25.0, 2.0), velocity=(0.0, 62.0), group="a")
+    world.add(2, Circle(5.0, 15.0, 4.0), velocity=(448.0, 454.0), mass=2.0, group="b")
+    world.add(3, Rect(1.0, 31.0, 6.0, 0.0), velocity=(0.0, -752.0), mass=0.5, group="a")
+    world.add(4, Circle(15.0, 35.0, 3.0), mass=math.inf, group="a")
+    world.add(5, Rect(31.0, 21.0, 0.0, 0.0), mass=math.inf, group="a")
+    world.add(6, Circle(25.0, 25.0, 1.0), mass=math.inf, group="a")
+    for _ in range(3):
+        world.step(1.0)
+        assert stopping_overlaps(world) == []
+
+
 @settings(suppress_health_check=[HealthCheck.too_slow])
 @given(bodies(speed=1000), st.floats(0.01, 10.0))
 def test_no_stopping_pair_overlaps_after_a_step(world, dt):

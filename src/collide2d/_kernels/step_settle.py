@@ -39,7 +39,12 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
     squeezed between a wall and a pusher is not nudged back into the wall, pass
     after pass. Against something that cannot move it is still nudged. A body wedged
     between two that cannot move is pushed along the sum of the two normals, clear
-    of both (off one alone, it went into the other). Returns how many nudges it made.
+    of both (off one alone, it went into the other), and so is a body pinned that
+    way meeting another so pinned (a chain held at both ends). Of two movable bodies, one
+    already nudged by the cleanup and one not, the other yields: three bodies
+    pushed along together went round a cycle otherwise, the middle one nudged
+    off the last into the first and back, pass after pass (found by hypothesis).
+    Returns how many nudges it made.
     """
     n = fb.shape[0]
     nudged = 0
@@ -47,6 +52,7 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
     pin_by = np.full(n, -1, dtype=np.int64)
     pin_nx = np.zeros(n)
     pin_ny = np.zeros(n)
+    yielded = np.zeros(n, dtype=np.bool_)
     due = near  # the first pass: bodies something came near; then those moved
     for _ in range(CLEANUP_PASSES):
         clean = True
@@ -67,9 +73,14 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
                     continue
                 inv_i = fb[i, INV]
                 inv_j = 0.0 if ib[j, FIXED] != 0 else fb[j, INV]
-                if inv_j > 0.0 and (pinned[i] or pinned[j]):  # two movable bodies
+                if inv_j > 0.0 and pinned[i] and pinned[j]:
+                    inv_j = 0.0  # a chain held at both ends: i leaves j and its pin
+                elif inv_j > 0.0 and (pinned[i] or pinned[j]):  # two movable bodies
                     inv_i = 0.0 if pinned[i] else inv_i
                     inv_j = 0.0 if pinned[j] else inv_j
+                elif inv_i > 0.0 and inv_j > 0.0 and yielded[i] != yielded[j]:
+                    inv_i = 0.0 if yielded[i] else inv_i  # the one not nudged yet
+                    inv_j = 0.0 if yielded[j] else inv_j  # yields this time
                 if inv_i + inv_j == 0.0:
                     continue
                 nx, ny, _ = separation(fb, ib, i, xi, yi, j, xj, yj)
@@ -81,6 +92,8 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
                     nudge_off_both(fb, ib, i, j, k2, dt, nx + pin_nx[i], ny + pin_ny[i])
                 else:
                     apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
+                    if inv_i > 0.0 and inv_j > 0.0:  # the more mobile one moved
+                        yielded[i if inv_i >= inv_j else j] = True
                 moved[i] = True  # checked again in the next pass (a pair that a
                 moved[j] = True  # nudge made is found from either of its bodies)
                 if inv_j == 0.0:
