@@ -104,6 +104,10 @@ APPROACH_ULPS = 64.0 * 2.0**-52
 """A pair approaching slower than this share of its bodies' speeds is not approaching:
 that is what rounding leaves of a slide (two bodies a slide left moving together can
 differ by a few ulps in velocity, and would meet again, an ulp apart, much later)."""
+PAIRS_PER_MOVER = 16
+"""Room for this many near pairs a moving body (and 1,024 more) in the list the
+end-of-step cleanup starts from; beyond, it starts from the near bodies' cells (the
+gas finds about six a disc a step, the swarm two)."""
 # stats
 EVENTS, STALE, PREDICTIONS, CROSSINGS, CAPPED, NUDGED = range(6)
 
@@ -180,6 +184,10 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # bounds met, or an event): only these can end it overlapping, so only these
     # are checked at the end.
     near = np.zeros(n, dtype=np.bool_)
+    pa = np.empty(PAIRS_PER_MOVER * moving.shape[0] + 1024, dtype=np.int64)  # and the pairs
+    pb = np.empty(pa.shape[0], dtype=np.int64)
+    npairs = 0
+    last = pa.shape[0] - 1  # the cleanup ignores the pairs when more were found
     stamp = 0
 
     # The first predictions: each moving body against every body near it (a pair of
@@ -203,6 +211,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 continue
             near[lo] = True
             near[hi] = True
+            pa[min(npairs, last)] = lo  # kept for the cleanup (no branch here: one
+            pb[min(npairs, last)] = hi  # made numba count references at every turn)
+            npairs += 1
             stats[PREDICTIONS] += 1
             t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
             if t < dt:
@@ -286,6 +297,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     continue
                 near[a] = True
                 near[b] = True
+                pa[min(npairs, last)] = a  # kept for the cleanup (no branch here: one
+                pb[min(npairs, last)] = b  # made numba count references at every turn)
+                npairs += 1
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a, b, t, dt)
                 if tp < dt:
@@ -423,6 +437,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     continue
                 near[a2] = True
                 near[b2] = True
+                pa[min(npairs, last)] = a2  # kept for the cleanup (no branch here: one
+                pb[min(npairs, last)] = b2  # made numba count references at every turn)
+                npairs += 1
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a2, b2, t, dt)
                 if resolved and a2 == i and b2 == j and tp <= t:
@@ -442,8 +459,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     for i in moving:
         advance(fb, i, dt)
     stats[NUDGED] += settle(
-        fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
-        cand, stamp,
+        fb, ib, responses, dt, moving, near, pa, pb, npairs, fstart, fbody, head, nbody, nnext,
+        meets, cols, cand, stamp,
     )  # fmt: skip
     for i in range(n):
         fb[i, TREF] = 0.0
