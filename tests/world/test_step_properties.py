@@ -159,7 +159,7 @@ def test_a_box_squeezed_against_a_wall_is_left_clear_of_both():
     assert stopping_overlaps(world) == []
 
 
-def test_three_bodies_pushed_along_together_are_left_apart():
+def three_bodies() -> tuple[World, float]:
     """Found by hypothesis: a disc of mass 2 pushes a disc that pushes a flat box,
     all sliding up together. Rounding left the discs an ulp inside each other; the
     cleanup nudged the middle disc off the first into the box and back, pass after
@@ -169,12 +169,10 @@ def test_three_bodies_pushed_along_together_are_left_apart():
     world.add(1, Rect(31.0, 31.0, 4.0, 0.0), velocity=(0.0, 1.0))
     world.add(2, Circle(35.0, 5.0, 1.0), velocity=(0.0, 7.0), mass=2.0)
     world.add(6, Circle(35.0, 15.0, 1.0))
-    for _ in range(3):
-        world.step(2.0)
-        assert stopping_overlaps(world) == []
+    return world, 2.0
 
 
-def test_a_chain_held_at_both_ends_is_left_apart():
+def chain_held_at_both_ends() -> tuple[World, float]:
     """Found by hypothesis: disc 1, pushed on, is wedged between disc 2 (mass 2,
     against the immovable disc 6) and the immovable disc 4; both movable discs
     were pinned by the cleanup, 1 an ulp inside 2, and stayed so step after step.
@@ -190,9 +188,22 @@ def test_a_chain_held_at_both_ends_is_left_apart():
     world.add(4, Circle(15.0, 35.0, 3.0), mass=math.inf, group="a")
     world.add(5, Rect(31.0, 21.0, 0.0, 0.0), mass=math.inf, group="a")
     world.add(6, Circle(25.0, 25.0, 1.0), mass=math.inf, group="a")
-    for _ in range(3):
-        world.step(1.0)
-        assert stopping_overlaps(world) == []
+    return world, 1.0
+
+
+@pytest.mark.parametrize("scene", [three_bodies, chain_held_at_both_ends])
+@pytest.mark.parametrize("pairs", ["kept", "overflowed"])
+def test_scenes_the_cleanup_once_left_overlapping(scene, pairs):
+    # The cleanup starts from the near pairs the step kept or, when more were found
+    # than its list holds (no room at all here), from the near bodies' cells.
+    world, dt = scene()
+    nudged = 0
+    room = (lambda movers: 0) if pairs == "overflowed" else step_cells.pair_room
+    with mock.patch.object(step_cells, "pair_room", room):
+        for _ in range(3):
+            nudged += world.step(dt).stats.nudged
+            assert stopping_overlaps(world) == []
+    assert nudged > 0  # the cleanup had work to do
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow])

@@ -104,10 +104,6 @@ APPROACH_ULPS = 64.0 * 2.0**-52
 """A pair approaching slower than this share of its bodies' speeds is not approaching:
 that is what rounding leaves of a slide (two bodies a slide left moving together can
 differ by a few ulps in velocity, and would meet again, an ulp apart, much later)."""
-PAIRS_PER_MOVER = 16
-"""Room for this many near pairs a moving body (and 1,024 more) in the list the
-end-of-step cleanup starts from; beyond, it starts from the near bodies' cells (the
-gas finds about six a disc a step, the swarm two)."""
 # stats
 EVENTS, STALE, PREDICTIONS, CROSSINGS, CAPPED, NUDGED = range(6)
 
@@ -144,10 +140,12 @@ def _pair_key(ib, i, j, owners):
 
 
 @kernel
-def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats):
+def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, pair_room,
+             stats):  # fmt: skip
     """Run one step of ``dt`` over the bodies (rows of ``fb``/``ib``, numbered in the
     order their items were added); ``moving`` and ``fixed`` list the bodies that can
-    and cannot move, ``room`` bounds the cells a moving body ever covers. Rows are
+    and cannot move, ``room`` bounds the cells a moving body ever covers,
+    ``pair_room`` the near pairs kept for the end-of-step cleanup. Rows are
     left at ``dt`` with their new velocities. Returns the contacts:
     ``(float rows time, nx, ny, px, py; int rows a, b, response, started)``."""
     n = fb.shape[0]
@@ -184,7 +182,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # bounds met, or an event): only these can end it overlapping, so only these
     # are checked at the end.
     near = np.zeros(n, dtype=np.bool_)
-    pa = np.empty(PAIRS_PER_MOVER * moving.shape[0] + 1024, dtype=np.int64)  # and the pairs
+    pa = np.empty(max(pair_room, 1), dtype=np.int64)  # and the pairs
     pb = np.empty(pa.shape[0], dtype=np.int64)
     npairs = 0
     last = pa.shape[0] - 1  # the cleanup ignores the pairs when more were found
