@@ -192,17 +192,12 @@ def chain_held_at_both_ends() -> tuple[World, float]:
 
 
 @pytest.mark.parametrize("scene", [three_bodies, chain_held_at_both_ends])
-@pytest.mark.parametrize("pairs", ["kept", "overflowed"])
-def test_scenes_the_cleanup_once_left_overlapping(scene, pairs):
-    # The cleanup starts from the near pairs the step kept or, when more were found
-    # than its list holds (no room at all here), from the near bodies' cells.
+def test_scenes_the_cleanup_once_left_overlapping(scene):
     world, dt = scene()
     nudged = 0
-    room = (lambda movers: 0) if pairs == "overflowed" else step_cells.pair_room
-    with mock.patch.object(step_cells, "pair_room", room):
-        for _ in range(3):
-            nudged += world.step(dt).stats.nudged
-            assert stopping_overlaps(world) == []
+    for _ in range(3):
+        nudged += world.step(dt).stats.nudged
+        assert stopping_overlaps(world) == []
     assert nudged > 0  # the cleanup had work to do
 
 

@@ -140,12 +140,10 @@ def _pair_key(ib, i, j, owners):
 
 
 @kernel
-def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, pair_room,
-             stats):  # fmt: skip
+def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats):
     """Run one step of ``dt`` over the bodies (rows of ``fb``/``ib``, numbered in the
     order their items were added); ``moving`` and ``fixed`` list the bodies that can
-    and cannot move, ``room`` bounds the cells a moving body ever covers,
-    ``pair_room`` the near pairs kept for the end-of-step cleanup. Rows are
+    and cannot move, ``room`` bounds the cells a moving body ever covers. Rows are
     left at ``dt`` with their new velocities. Returns the contacts:
     ``(float rows time, nx, ny, px, py; int rows a, b, response, started)``."""
     n = fb.shape[0]
@@ -182,10 +180,6 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # bounds met, or an event): only these can end it overlapping, so only these
     # are checked at the end.
     near = np.zeros(n, dtype=np.bool_)
-    pa = np.empty(max(pair_room, 1), dtype=np.int64)  # and the pairs
-    pb = np.empty(pa.shape[0], dtype=np.int64)
-    npairs = 0
-    last = pa.shape[0] - 1  # the cleanup ignores the pairs when more were found
     stamp = 0
 
     # The first predictions: each moving body against every body near it (a pair of
@@ -209,9 +203,6 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 continue
             near[lo] = True
             near[hi] = True
-            pa[min(npairs, last)] = lo  # kept for the cleanup (no branch here: one
-            pb[min(npairs, last)] = hi  # made numba count references at every turn)
-            npairs += 1
             stats[PREDICTIONS] += 1
             t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
             if t < dt:
@@ -295,9 +286,6 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     continue
                 near[a] = True
                 near[b] = True
-                pa[min(npairs, last)] = a  # kept for the cleanup (no branch here: one
-                pb[min(npairs, last)] = b  # made numba count references at every turn)
-                npairs += 1
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a, b, t, dt)
                 if tp < dt:
@@ -435,9 +423,6 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     continue
                 near[a2] = True
                 near[b2] = True
-                pa[min(npairs, last)] = a2  # kept for the cleanup (no branch here: one
-                pb[min(npairs, last)] = b2  # made numba count references at every turn)
-                npairs += 1
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a2, b2, t, dt)
                 if resolved and a2 == i and b2 == j and tp <= t:
@@ -457,8 +442,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     for i in moving:
         advance(fb, i, dt)
     stats[NUDGED] += settle(
-        fb, ib, responses, dt, moving, near, pa, pb, npairs, fstart, fbody, head, nbody, nnext,
-        meets, cols, cand, stamp,
+        fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
+        cand, stamp,
     )  # fmt: skip
     for i in range(n):
         fb[i, TREF] = 0.0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import kernel
 from collide2d._kernels.step_grid import gather_near
 from collide2d._kernels.step_respond import CROSS, IGNORE, apart, nudge_off_both
 from collide2d._kernels.step_shapes import (
@@ -27,15 +27,12 @@ still overlapping; a scene needing more is left for the next step)."""
 
 
 @kernel
-def settle(fb, ib, responses, dt, moving, near, pa, pb, npairs, fstart, fbody, head, nbody,
-           nnext, meets, cols, cand, stamp):  # fmt: skip
+def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
+           cand, stamp):  # fmt: skip
     """Take apart, at ``dt``, every stopping pair left overlapping by rounding (the
-    bodies at ``dt`` already). The first pass looks at the pairs the step found near
-    (``pa[:npairs]``, ``pb``: their swept bounds met; a pair never near cannot
-    overlap), or, when there were more than the buffers hold, at every neighbour of
-    the bodies marked ``near``; then, pass after pass, at the neighbours of the
-    bodies the pass before moved (or pushed against): a pair of bodies neither of
-    which moved cannot have come to overlap.
+    bodies at ``dt`` already), looking only at the bodies marked ``near``, then, pass
+    after pass, only at the bodies the pass before moved (or pushed against): a pair
+    of bodies neither of which moved cannot have come to overlap.
 
     A body nudged clear of one that cannot move is pinned for the rest of the
     cleanup: a later overlap with a movable body moves the other one, so a box
@@ -56,24 +53,8 @@ def settle(fb, ib, responses, dt, moving, near, pa, pb, npairs, fstart, fbody, h
     pin_nx = np.zeros(n)
     pin_ny = np.zeros(n)
     yielded = np.zeros(n, dtype=np.bool_)
-    moved = np.zeros(n, dtype=np.bool_)
-    due = near
-    clean = True
-    first = 0
-    if npairs < pa.shape[0]:  # the first pass over the pairs found near (all kept)
-        first = 1
-        for k in range(npairs):
-            i, j = pa[k], pb[k]
-            if ib[i, FIXED] != 0:
-                i, j = j, i  # i moves: j is what it is checked against
-            if _take_apart(fb, ib, responses, dt, i, j, pinned, pin_by, pin_nx, pin_ny,
-                           yielded, moved):  # fmt: skip
-                nudged += 1
-                clean = False
-        if clean:
-            return nudged
-        due = moved
-    for _ in range(first, CLEANUP_PASSES):
+    due = near  # the first pass: bodies something came near; then those moved
+    for _ in range(CLEANUP_PASSES):
         clean = True
         moved = np.zeros(n, dtype=np.bool_)
         for i in moving:
@@ -82,57 +63,49 @@ def settle(fb, ib, responses, dt, moving, near, pa, pb, npairs, fstart, fbody, h
             stamp += 1
             count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
             for k in range(count):
-                if _take_apart(fb, ib, responses, dt, i, cand[k], pinned, pin_by, pin_nx,
-                               pin_ny, yielded, moved):  # fmt: skip
-                    nudged += 1
-                    clean = False
+                j = cand[k]
+                rc = responses[ib[i, GROUP], ib[j, GROUP]]
+                if rc in (IGNORE, CROSS):
+                    continue
+                xi, yi = fb[i, X], fb[i, Y]
+                xj, yj = position(fb, j, dt)
+                if not overlap_at(fb, ib, i, xi, yi, j, xj, yj):
+                    continue
+                inv_i = fb[i, INV]
+                inv_j = 0.0 if ib[j, FIXED] != 0 else fb[j, INV]
+                if inv_j > 0.0 and pinned[i] and pinned[j]:
+                    inv_j = 0.0  # a chain held at both ends: i leaves j and its pin
+                elif inv_j > 0.0 and (pinned[i] or pinned[j]):  # two movable bodies
+                    inv_i = 0.0 if pinned[i] else inv_i
+                    inv_j = 0.0 if pinned[j] else inv_j
+                elif inv_i > 0.0 and inv_j > 0.0 and yielded[i] != yielded[j]:
+                    inv_i = 0.0 if yielded[i] else inv_i  # the one not nudged yet
+                    inv_j = 0.0 if yielded[j] else inv_j  # yields this time
+                if inv_i + inv_j == 0.0:
+                    continue
+                nx, ny, _ = separation(fb, ib, i, xi, yi, j, xj, yj)
+                if ib[j, FIXED] == 0:
+                    advance(fb, j, dt)
+                k2 = pin_by[i]
+                wedged = inv_j == 0.0 and k2 >= 0 and k2 != j
+                if wedged and (nx + pin_nx[i] != 0.0 or ny + pin_ny[i] != 0.0):
+                    nudge_off_both(fb, ib, i, j, k2, dt, nx + pin_nx[i], ny + pin_ny[i])
+                else:
+                    apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
+                    if inv_i > 0.0 and inv_j > 0.0:  # the more mobile one moved
+                        yielded[i if inv_i >= inv_j else j] = True
+                moved[i] = True  # checked again in the next pass (a pair that a
+                moved[j] = True  # nudge made is found from either of its bodies)
+                if inv_j == 0.0:
+                    pinned[i] = True
+                    pin_by[i] = j
+                    pin_nx[i] = nx
+                    pin_ny[i] = ny
+                elif inv_i == 0.0:
+                    pinned[j] = True
+                nudged += 1
+                clean = False
         if clean:
             break
         due = moved
     return nudged
-
-
-@inline_kernel
-def _take_apart(fb, ib, responses, dt, i, j, pinned, pin_by, pin_nx, pin_ny, yielded, moved):
-    """Take moving body ``i`` and body ``j`` apart if they overlap and stop each
-    other (the rules of :func:`settle`); return whether it nudged."""
-    rc = responses[ib[i, GROUP], ib[j, GROUP]]
-    if rc in (IGNORE, CROSS):
-        return False
-    xi, yi = fb[i, X], fb[i, Y]
-    xj, yj = position(fb, j, dt)
-    if not overlap_at(fb, ib, i, xi, yi, j, xj, yj):
-        return False
-    inv_i = fb[i, INV]
-    inv_j = 0.0 if ib[j, FIXED] != 0 else fb[j, INV]
-    if inv_j > 0.0 and pinned[i] and pinned[j]:
-        inv_j = 0.0  # a chain held at both ends: i leaves j and its pin
-    elif inv_j > 0.0 and (pinned[i] or pinned[j]):  # two movable bodies
-        inv_i = 0.0 if pinned[i] else inv_i
-        inv_j = 0.0 if pinned[j] else inv_j
-    elif inv_i > 0.0 and inv_j > 0.0 and yielded[i] != yielded[j]:
-        inv_i = 0.0 if yielded[i] else inv_i  # the one not nudged yet
-        inv_j = 0.0 if yielded[j] else inv_j  # yields this time
-    if inv_i + inv_j == 0.0:
-        return False
-    nx, ny, _depth = separation(fb, ib, i, xi, yi, j, xj, yj)
-    if ib[j, FIXED] == 0:
-        advance(fb, j, dt)
-    k2 = pin_by[i]
-    wedged = inv_j == 0.0 and k2 >= 0 and k2 != j
-    if wedged and (nx + pin_nx[i] != 0.0 or ny + pin_ny[i] != 0.0):
-        nudge_off_both(fb, ib, i, j, k2, dt, nx + pin_nx[i], ny + pin_ny[i])
-    else:
-        apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
-        if inv_i > 0.0 and inv_j > 0.0:  # the more mobile one moved
-            yielded[i if inv_i >= inv_j else j] = True
-    moved[i] = True  # checked again in the next pass (a pair that a
-    moved[j] = True  # nudge made is found from either of its bodies)
-    if inv_j == 0.0:
-        pinned[i] = True
-        pin_by[i] = j
-        pin_nx[i] = nx
-        pin_ny[i] = ny
-    elif inv_i == 0.0:
-        pinned[j] = True
-    return True

@@ -66,9 +66,8 @@ def run(
     stats = np.zeros(6, dtype=np.int64)
     start = time.perf_counter()
     lf, li = core.run_step(
-        fb, ib, responses, restitution, dt, cap, grid, moving, fixed_rows, room,
-        cells.pair_room(len(moving)), stats,
-    )  # fmt: skip
+        fb, ib, responses, restitution, dt, cap, grid, moving, fixed_rows, room, stats
+    )
     seconds = time.perf_counter() - start
     # Write back the rows of the plain (not mask) moving bodies.
     back = moving[kind[ib[moving, shapes.OWNER]] != MASK]

@@ -39,17 +39,7 @@ the end-of-step check."""
 DOUBLINGS = 8
 """The cost model tries the first cell size and up to this many doublings of it."""
 
-PAIRS_PER_MOVER = 16
-"""Room for this many near pairs a moving body (and 1,024 more) in the list the
-core's end-of-step cleanup starts from; beyond, it starts from the near bodies'
-cells (the gas finds about six a disc a step, the swarm two)."""
-
 Grid = tuple[float, float, float, float, int, int]
-
-
-def pair_room(movers: int) -> int:
-    """The room of the core's list of near pairs for ``movers`` moving bodies."""
-    return PAIRS_PER_MOVER * movers + 1024
 
 
 def grid(
