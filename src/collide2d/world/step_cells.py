@@ -21,6 +21,7 @@ import numpy as np
 from collide2d._kernels import lazy
 
 shapes = lazy("step_shapes")
+respond = lazy("step_respond")
 
 MAX_CELLS = 1 << 22
 """The grid never has more cells than this (nor more than a few per moving body)."""
@@ -107,7 +108,7 @@ def _cheapest(
     left, top, right, bottom = region
     area = max((right - left) * (bottom - top), 1e-300)
     groups = responses.shape[0]
-    meets = responses != 0  # the response code of "ignore"
+    meets = responses != respond.IGNORE
     # Per group: moving bodies, their mean extent; fixed bodies in the region, with
     # the sums the expected overlap of covers needs.
     group_of = ib[moving, shapes.GROUP]
