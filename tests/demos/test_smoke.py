@@ -204,7 +204,7 @@ def test_platformer_digs_a_hole_and_resets(app):
 
 
 def test_gas_histogram_converges_to_maxwell_boltzmann(app, tmp_path):
-    from collide2d.demos.gas import BINS, CURVE, DISKS, TOP_SPEED, GasDemo
+    from collide2d.demos.gas import BINS, CELL, CURVE, DISKS, TOP_SPEED, GasDemo
 
     demo = GasDemo()
     path = app.run_headless(demo, 40, tmp_path)
@@ -218,6 +218,7 @@ def test_gas_histogram_converges_to_maxwell_boltzmann(app, tmp_path):
     assert (state[:, :2] > 0).all() and (state[:, :2] < demo.side).all()
     assert _count(_pixels(path), CURVE) > 100
     assert demo.predicted(4.0)  # pairs about to meet
+    assert demo.cell_size > 0 and _count(_pixels(path), CELL) > 500  # the grid's lines
 
 
 def test_rush_nothing_passes_through_and_contacts_flash(app, tmp_path):

@@ -280,6 +280,18 @@ def test_a_body_pushed_out_of_an_overlap_meets_what_is_near_its_new_place():
     assert hit.time == pytest.approx(9.75 / 20)
 
 
+def test_the_stats_name_the_grid_the_core_used():
+    # Cells twice the moving bodies' median extent, the first a cell before the
+    # region they reach (step_cells); none when nothing moves.
+    world = World()
+    world.add("ball", Circle(0, 0, 1), velocity=(0.1, 0))
+    stats = world.step(1.0).stats
+    assert (stats.cell_size, stats.grid_origin) == (4.0, (-5.0, -5.0))
+    still = World()
+    still.add("wall", Rect(0, 0, 1, 1), mass=math.inf)
+    assert still.step(1.0).stats.cell_size == 0.0
+
+
 def test_a_step_with_only_immovable_bodies_changes_nothing():
     # No body can move: the queue has no list at all (it was once read past its end,
     # and the step crashed or ran on garbage; found by hypothesis).

@@ -3,8 +3,8 @@
 Disks bounce elastically off each other and the walls; the histogram of their
 speeds, drawn beside the Maxwell-Boltzmann curve ``v exp(-v^2 / 2)`` of a 2D gas at
 unit temperature, fills in as the lattice they start on melts. The mouse wheel (or
-+ and -) speeds time up or down; P draws the contacts predicted over the next
-frames; R starts again.
++ and -) speeds time up or down; P draws the step's grid cells and the contacts
+predicted over the next frames; R starts again.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ WALL = (90, 96, 120)
 BAR = (80, 130, 200)
 CURVE = (250, 120, 110)
 PREDICTED = (240, 240, 120)
+CELL = (60, 70, 96)
 BINS = 24
 TOP_SPEED = 4.0
 
@@ -36,7 +37,9 @@ class GasDemo(Demo):
 
     name = "gas"
     title = "gas: every disk moves at once, the earliest collision first (World.step)"
-    help = ("mouse wheel or +/-: time faster or slower   P: predicted contacts   R: reset",)
+    help = (
+        "mouse wheel or +/-: time faster or slower   P: grid cells, predicted contacts   R: reset",
+    )
 
     def __init__(self, size: tuple[int, int] = SIZE) -> None:
         super().__init__(size)
@@ -52,6 +55,8 @@ class GasDemo(Demo):
         self.events = self.stale = 0
         self.core = 1e-9
         self.frame_events = 0
+        self.cell_size = 0.0
+        self.grid_origin = (0.0, 0.0)
         self.counts = np.zeros(BINS)
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -71,6 +76,7 @@ class GasDemo(Demo):
         # Speeds are about 1.25 disk radii per time unit; a frame at speed 1 is 0.5 units.
         result = self.world.step(0.5 * self.speed * RADIUS)
         self.frame_events = result.stats.events
+        self.cell_size, self.grid_origin = result.stats.cell_size, result.stats.grid_origin
         self.events += result.stats.events
         self.stale += result.stats.stale
         self.core += result.stats.seconds
@@ -102,6 +108,8 @@ class GasDemo(Demo):
     def draw(self, surface: pygame.Surface) -> None:
         side = self.side * self.scale
         pygame.draw.rect(surface, WALL, (20, 20, side, side), 2)
+        if self.show_predicted:
+            self._draw_cells(surface)
         r = max(1.0, RADIUS * self.scale)
         for x, y, vx, vy in self.state.tolist():
             fast = vx * vx + vy * vy > 9.0
@@ -110,6 +118,17 @@ class GasDemo(Demo):
             for a, b in self.predicted(RADIUS):
                 pygame.draw.line(surface, PREDICTED, self._to_screen(*a), self._to_screen(*b), 2)
         self._draw_histogram(surface, int(40 + side), 60, self.size[0] - int(60 + side), 300)
+
+    def _draw_cells(self, surface: pygame.Surface) -> None:
+        """The lines of the grid the step's core sorted the disks into, in the box."""
+        if self.cell_size <= 0.0:
+            return
+        ox, oy = self.grid_origin
+        size, side = self.cell_size, self.side
+        for x in np.arange(ox + math.ceil(-ox / size) * size, side, size).tolist():
+            pygame.draw.line(surface, CELL, self._to_screen(x, 0.0), self._to_screen(x, side))
+        for y in np.arange(oy + math.ceil(-oy / size) * size, side, size).tolist():
+            pygame.draw.line(surface, CELL, self._to_screen(0.0, y), self._to_screen(side, y))
 
     def _draw_histogram(
         self, surface: pygame.Surface, left: int, top: int, width: int, height: int
@@ -136,7 +155,8 @@ class GasDemo(Demo):
         return [
             f"{DISKS} disks, area fraction {AREA_FRACTION}, time x{self.speed:.2f}",
             f"events this frame {self.frame_events}, "
-            f"{self.events / self.core / 1e3:.0f} k events/s in the core, stale pops {self.stale}",
+            f"{self.events / self.core / 1e3:.0f} k events/s in the core, stale pops {self.stale}, "
+            f"cells {self.cell_size:g}",
             "bars: speeds seen; red: Maxwell-Boltzmann v exp(-v^2/2)",
         ]
 

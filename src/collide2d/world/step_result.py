@@ -66,6 +66,12 @@ class StepStats(NamedTuple):
         place, unreported.
     seconds : float
         Time spent in the compiled core.
+    cell_size : float
+        The side of the square cells the core sorted the bodies into (0 when the
+        step had no body to move): cell lines start at ``grid_origin`` and repeat
+        every ``cell_size`` (the ``gas`` demo draws them).
+    grid_origin : tuple of float
+        The top-left corner of the core's first cell.
     """
 
     events: int = 0
@@ -75,6 +81,8 @@ class StepStats(NamedTuple):
     capped: int = 0
     nudged: int = 0
     seconds: float = 0.0
+    cell_size: float = 0.0
+    grid_origin: tuple[float, float] = (0.0, 0.0)
 
 
 class StepResult:
