@@ -18,6 +18,10 @@ The lists are rows of three ``(bodies, room)`` arrays (``et`` times, ``ek`` keys
 ``ex`` extras) with their lengths in ``elen`` and the place of each row's earliest
 event in ``emin``; the heap is ``ht``/``hk`` (the earliest event's time and key, by
 heap place), ``hrow`` (the row at a heap place) and ``hpos`` (a row's heap place).
+A loop of predictions keeps its events in buffers (:func:`pend`) and appends them
+once it ends (:func:`flush`), after making room: the lists are never grown
+(reassigned) inside the core's hot loops, where numba would count references to
+them at every turn.
 """
 
 from __future__ import annotations
