@@ -39,6 +39,7 @@ from collide2d._kernels.step_grid import (
     lane_of,
     lanes,
     link,
+    list_cover,
     next_crossing,
     recover,
     unlink,
@@ -158,10 +159,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     free = np.arange(room - 1, -1, -1).astype(np.int64)
     nfree = room
     for i in moving:
-        lane = lane_of(ib, head, i)
-        for cy in range(ib[i, CY0], ib[i, CY1] + 1):
-            for cx in range(ib[i, CX0], ib[i, CX1] + 1):
-                nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
+        nfree = list_cover(ib, head, nbody, nnext, free, nfree, cols, i, True)
     row = np.full(n, -1, dtype=np.int64)  # a moving body's list in the queue
     for r in range(moving.shape[0]):
         row[moving[r]] = r

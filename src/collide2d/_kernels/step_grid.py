@@ -131,19 +131,27 @@ def unlink(head, nbody, nnext, free, nfree, c, i, lane):
     return nfree  # pragma: no cover - a body is always in the cells it covers
 
 
+@inline_kernel
+def list_cover(ib, head, nbody, nnext, free, nfree, cols, i, listed):
+    """Put body ``i`` in (``listed``) or take it out of the lists of every cell it
+    covers; return the free stack's new size."""
+    lane = lane_of(ib, head, i)
+    for cy in range(ib[i, CY0], ib[i, CY1] + 1):
+        for cx in range(ib[i, CX0], ib[i, CX1] + 1):
+            if listed:
+                nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
+            else:
+                nfree = unlink(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
+    return nfree
+
+
 @kernel
 def recover(fb, ib, head, nbody, nnext, free, nfree, cols, i, t, grid):
     """Set body ``i``'s cover again from its bounds at ``t`` after a jump (pushed out
     of an overlap), moving it between cell lists; return the free stack's new size."""
-    lane = lane_of(ib, head, i)
-    for cy in range(ib[i, CY0], ib[i, CY1] + 1):
-        for cx in range(ib[i, CX0], ib[i, CX1] + 1):
-            nfree = unlink(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
+    nfree = list_cover(ib, head, nbody, nnext, free, nfree, cols, i, False)
     cover(fb, ib, i, t, grid)
-    for cy in range(ib[i, CY0], ib[i, CY1] + 1):
-        for cx in range(ib[i, CX0], ib[i, CX1] + 1):
-            nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
-    return nfree
+    return list_cover(ib, head, nbody, nnext, free, nfree, cols, i, True)
 
 
 @inline_kernel

@@ -83,7 +83,7 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
                     inv_j = 0.0 if yielded[j] else inv_j  # yields this time
                 if inv_i + inv_j == 0.0:
                     continue
-                nx, ny, _ = separation(fb, ib, i, xi, yi, j, xj, yj)
+                nx, ny, _depth = separation(fb, ib, i, xi, yi, j, xj, yj)
                 if ib[j, FIXED] == 0:
                     advance(fb, j, dt)
                 k2 = pin_by[i]

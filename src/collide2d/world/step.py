@@ -80,10 +80,19 @@ def run(
     names_b = list(map(named, live[li[:, 1]].tolist()))
     events, stale, predictions, crossings, capped, nudged = stats.tolist()
     ox, oy, cell = grid[:3]
-    counts = StepStats(events, stale, predictions, crossings, capped, nudged, seconds)
     return StepResult(
         None,
-        counts._replace(cell_size=cell if len(moving) else 0.0, grid_origin=(ox, oy)),
+        StepStats(
+            events,
+            stale,
+            predictions,
+            crossings,
+            capped,
+            nudged,
+            seconds,
+            cell_size=cell if len(moving) else 0.0,
+            grid_origin=(ox, oy),
+        ),
         make_contacts=partial(_contacts, lf, li, names_a, names_b),
     )
 

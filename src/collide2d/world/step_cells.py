@@ -76,7 +76,9 @@ def grid(
     while (width / cell + 3) * (height / cell + 3) > limit:
         cell *= 2.0
     region = (left, top, right, bottom)
-    cell = _cheapest(fb, ib, moving, fixed, responses, dt, region, extent, cell)
+    with np.errstate(over="ignore", invalid="ignore"):
+        travel = np.abs(ex) + np.abs(ey)
+    cell = _cheapest(fb, ib, moving, fixed, responses, travel, region, extent, cell)
     cols = int(width / cell) + 3
     rows = int(height / cell) + 3
     margin = cell / 16.0
@@ -93,14 +95,14 @@ def _cheapest(
     moving: np.ndarray,
     fixed: np.ndarray,
     responses: np.ndarray,
-    dt: float,
+    travel: np.ndarray,
     region: tuple[float, float, float, float],
     extent: np.ndarray,
     cell: float,
 ) -> float:
     """The cell size, among ``cell`` and its doublings up to the region's size, of
-    the least modelled cost (module docstring); ``cell`` when no body moves far."""
-    travel = (np.abs(fb[moving, shapes.VX]) + np.abs(fb[moving, shapes.VY])) * dt
+    the least modelled cost (module docstring); ``cell`` when no body moves far.
+    ``travel`` is each moving body's ``(|vx| + |vy|) dt``."""
     with np.errstate(over="ignore", invalid="ignore"):
         crossings = 2.0 * float(np.sum(travel))
     if not math.isfinite(crossings) or crossings <= CROSSING_COST * len(moving) * cell * 0.1:
