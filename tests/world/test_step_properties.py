@@ -443,3 +443,27 @@ def test_the_cell_size_changes_no_contact(world, dt, scale):
     for item in world:
         got, want = other.shape(item), world.shape(item)
         assert (got.x, got.y) == (pytest.approx(want.x, abs=1e-6), pytest.approx(want.y, abs=1e-6))
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=100)
+@given(bodies(stopping=False, speed=200), st.floats(0.1, 4.0))
+def test_memory_kept_from_other_steps_changes_nothing(world, dt):
+    # A World keeps its step's rows and working arrays between steps
+    # (``StepScratch``, ``_kernels/step_arena``): whatever they hold, a step gives
+    # what a World stepping for the first time gives. Here they hold garbage, and
+    # more room than needed (and a queue wider than it needs).
+    fresh = copy.deepcopy(world)
+    scratch = world._scratch
+    scratch.rows(200)
+    scratch.rows(0)[0].base.fill(np.nan)
+    scratch.rows(0)[1].base.fill(-7)
+    scratch.ints = np.full(100_000, 123_456_789, dtype=np.int64)
+    scratch.floats = np.full(100_000, -1.5)
+    scratch.width = 32
+    for _ in range(2):
+        got, want = world.step(dt), fresh.step(dt)
+        assert got.contacts == want.contacts
+        assert got.stats.events == want.stats.events
+        for item in world:
+            assert world.shape(item) == fresh.shape(item)
+            assert world.velocity(item) == fresh.velocity(item)

@@ -4,6 +4,7 @@ and a heap of the bodies by their earliest one, against a sorted list."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,12 +23,16 @@ ops = st.lists(
 )
 
 
+@pytest.mark.parametrize("pool", [0, 100], ids=["fresh arrays", "pools holding garbage"])
 @settings(max_examples=300, deadline=None)
-@given(ops)
-def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(script):
+@given(script=ops)
+def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, script):
     rows = 6
     ib = np.zeros((rows, INTS), dtype=np.int64)
-    et, ek, ex, elen, emin, ht, hk, hrow, hpos = q.new_queue(rows, 2)
+    ints, floats = np.full(pool, 12345, dtype=np.int64), np.full(pool, -7.0)
+    *queue, iused, fused = q.new_queue(rows, 2, ints, 3, floats, 5)
+    assert (iused, fused) == (3 + 2 * rows * 2 + 5 * rows, 5 + rows * 2 + rows)
+    et, ek, ex, elen, emin, ht, hk, hrow, hpos = queue
     live: list[tuple[float, int, int, int]] = []  # (time, key, row, other's counter)
     pt, pk, px = np.empty(1), np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int64)
     for action, r, other, t, order in script:

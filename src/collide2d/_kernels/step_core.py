@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import kernel
+from collide2d._kernels.step_arena import FLOATS_USED, INTS_USED, QUEUE_WIDTH, carve
 from collide2d._kernels.step_grid import (
     GROW_DOWN,
     GROW_LEFT,
@@ -46,7 +47,6 @@ from collide2d._kernels.step_grid import (
 )
 from collide2d._kernels.step_grid import cover as set_cover
 from collide2d._kernels.step_queue import (
-    ROOM,
     flush,
     lists_grown,
     new_queue,
@@ -141,38 +141,48 @@ def _pair_key(ib, i, j, owners):
 
 
 @kernel
-def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats):
+def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats, ints,
+             floats, width, used):  # fmt: skip
     """Run one step of ``dt`` over the bodies (rows of ``fb``/``ib``, numbered in the
     order their items were added); ``moving`` and ``fixed`` list the bodies that can
     and cannot move, ``room`` bounds the cells a moving body ever covers. Rows are
-    left at ``dt`` with their new velocities. Returns the contacts:
+    left at ``dt`` with their new velocities. Working arrays are carved from the
+    pools ``ints`` and ``floats`` (``step_arena``); the queue's lists start ``width``
+    events wide; ``used`` is told how much of each pool the step used and how wide
+    the lists grew. Returns the contacts:
     ``(float rows time, nx, ny, px, py; int rows a, b, response, started)``."""
     n = fb.shape[0]
     _ox, _oy, _cell, _margin, cols, rows = grid
     owners = ib[n - 1, OWNER] + 1 if n else 1
     for i in range(n):
         set_cover(fb, ib, i, 0.0, grid)
-    fstart, fbody = fixed_lists(ib, fixed, cols, rows)
-    head, meets = lanes(responses, cols * rows)
-    nbody = np.empty(room, dtype=np.int64)
-    nnext = np.empty(room, dtype=np.int64)
-    free = np.arange(room - 1, -1, -1).astype(np.int64)
+    iused, fused = 0, 0
+    fstart, fbody, iused = fixed_lists(ib, fixed, cols, rows, ints, iused)
+    head, meets, iused = lanes(responses, cols * rows, ints, iused)
+    nbody, iused = carve(ints, iused, room)
+    nnext, iused = carve(ints, iused, room)
+    free, iused = carve(ints, iused, room)
+    for k in range(room):
+        free[k] = room - 1 - k
     nfree = room
     for i in moving:
         nfree = list_cover(ib, head, nbody, nnext, free, nfree, cols, i, True)
-    row = np.full(n, -1, dtype=np.int64)  # a moving body's list in the queue
+    row, iused = carve(ints, iused, n)  # a moving body's list in the queue
+    row[:] = -1
     for r in range(moving.shape[0]):
         row[moving[r]] = r
-    et, ek, ex, elen, emin, ht, hk, hrow, hpos = new_queue(moving.shape[0], ROOM)
+    et, ek, ex, elen, emin, ht, hk, hrow, hpos, iused, fused = new_queue(
+        moving.shape[0], width, ints, iused, floats, fused
+    )
     lf = np.empty((16, 5))
     li = np.empty((16, 4), dtype=np.int64)
     logged = 0
     crossed = np.full(64, -1, dtype=np.int64)
     ncrossed = 0
-    cand = np.empty(n, dtype=np.int64)
-    qt = np.empty(n + 1)  # a loop's events, kept until it ends (step_queue.pend)
-    qk = np.empty(n + 1, dtype=np.int64)
-    qx = np.empty(n + 1, dtype=np.int64)
+    cand, iused = carve(ints, iused, n)
+    qt, fused = carve(floats, fused, n + 1)  # a loop's events, until it ends (pend)
+    qk, iused = carve(ints, iused, n + 1)
+    qx, iused = carve(ints, iused, n + 1)
     changed = np.empty(2, dtype=np.int64)
     # Bodies that may have touched something during the step (a pair whose swept
     # bounds met, or an event): only these can end it overlapping, so only these
@@ -439,10 +449,16 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # The end of the step: every moving body brought to dt, then rounding undone.
     for i in moving:
         advance(fb, i, dt)
+    pin_by, iused = carve(ints, iused, n)
+    pin_nx, fused = carve(floats, fused, n)
+    pin_ny, fused = carve(floats, fused, n)
     stats[NUDGED] += settle(
         fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
-        cand, stamp,
+        cand, stamp, pin_by, pin_nx, pin_ny,
     )  # fmt: skip
+    used[INTS_USED] = iused
+    used[FLOATS_USED] = fused
+    used[QUEUE_WIDTH] = et.shape[1]
     for i in range(n):
         fb[i, TREF] = 0.0
     return lf[:logged].copy(), li[:logged].copy()

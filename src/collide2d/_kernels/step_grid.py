@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.step_arena import carve
 from collide2d._kernels.step_respond import IGNORE
 from collide2d._kernels.step_shapes import (
     CX0,
@@ -65,33 +66,44 @@ def cover(fb, ib, i, t, grid):
 
 
 @kernel
-def fixed_lists(ib, fixed, cols, rows):
-    """Compressed rows of the fixed bodies ``fixed`` (covers already set) by cell."""
-    count = np.zeros(cols * rows + 1, dtype=np.int64)
+def fixed_lists(ib, fixed, cols, rows, pool, used):
+    """Compressed rows ``(start, body)`` of the fixed bodies ``fixed`` (covers already
+    set) by cell, carved from ``pool`` at ``used`` (``step_arena``); and the pool's
+    new ``used``."""
+    cells = cols * rows
+    start, used = carve(pool, used, cells + 1)
+    start[:] = 0
     for i in fixed:
         for cy in range(ib[i, CY0], ib[i, CY1] + 1):
             for cx in range(ib[i, CX0], ib[i, CX1] + 1):
-                count[cy * cols + cx + 1] += 1
-    start = np.cumsum(count)
-    fill = start[:-1].copy()
-    body = np.empty(start[-1], dtype=np.int64)
+                start[cy * cols + cx + 1] += 1
+    for c in range(cells):
+        start[c + 1] += start[c]
+    body, used = carve(pool, used, start[cells])
+    fill, _ = carve(pool, used, cells)  # only while filling
+    fill[:] = start[:cells]
     for i in fixed:
         for cy in range(ib[i, CY0], ib[i, CY1] + 1):
             for cx in range(ib[i, CX0], ib[i, CX1] + 1):
                 c = cy * cols + cx
                 body[fill[c]] = i
                 fill[c] += 1
-    return start, body
+    return start, body, used
 
 
 @kernel
-def lanes(responses, cells):
-    """The moving bodies' cell lists ``head`` (``(lanes, cells)``, empty) and which
-    lanes each group looks in (``meets[group, lane]``)."""
+def lanes(responses, cells, pool, used):
+    """The moving bodies' cell lists ``head`` (``(lanes, cells)``, empty, carved from
+    ``pool`` at ``used``), which lanes each group looks in (``meets[group, lane]``),
+    and the pool's new ``used``."""
     groups = responses.shape[0]
+    count = groups if groups <= MAX_LANES else 1
+    flat, used = carve(pool, used, count * cells)
+    flat[:] = -1
+    head = flat.reshape((count, cells))
     if groups > MAX_LANES:
-        return np.full((1, cells), -1, dtype=np.int64), np.ones((groups, 1), dtype=np.bool_)
-    return np.full((groups, cells), -1, dtype=np.int64), responses != IGNORE
+        return head, np.ones((groups, 1), dtype=np.bool_), used
+    return head, responses != IGNORE, used
 
 
 @inline_kernel

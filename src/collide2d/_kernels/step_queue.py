@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.step_arena import carve
 from collide2d._kernels.step_shapes import COUNTER
 
 BODY_BITS = 30
@@ -55,19 +56,31 @@ def _before(t, k, ot, ok):
 
 
 @kernel
-def new_queue(rows, room):
-    """An empty queue of ``rows`` lists: ``(et, ek, ex, elen, emin, ht, hk, hrow,
-    hpos)``, every row in the heap at time ``inf``."""
-    et = np.empty((rows, room))
-    ek = np.empty((rows, room), dtype=np.int64)
-    ex = np.empty((rows, room), dtype=np.int64)
-    elen = np.zeros(rows, dtype=np.int64)
-    emin = np.zeros(rows, dtype=np.int64)
-    ht = np.full(rows, np.inf)
-    hk = np.zeros(rows, dtype=np.int64)
-    hrow = np.arange(rows)
-    hpos = np.arange(rows)
-    return et, ek, ex, elen, emin, ht, hk, hrow, hpos
+def new_queue(rows, room, ints, iused, floats, fused):
+    """An empty queue of ``rows`` lists of ``room`` events:
+    ``(et, ek, ex, elen, emin, ht, hk, hrow, hpos)``, every row in the heap at time
+    ``inf``, carved from the pools ``ints`` and ``floats`` at ``iused`` and ``fused``
+    (``step_arena``); and the pools' new ``iused, fused``."""
+    flat_t, fused = carve(floats, fused, rows * room)
+    flat_k, iused = carve(ints, iused, rows * room)
+    flat_x, iused = carve(ints, iused, rows * room)
+    elen, iused = carve(ints, iused, rows)
+    emin, iused = carve(ints, iused, rows)
+    ht, fused = carve(floats, fused, rows)
+    hk, iused = carve(ints, iused, rows)
+    hrow, iused = carve(ints, iused, rows)
+    hpos, iused = carve(ints, iused, rows)
+    for r in range(rows):
+        elen[r] = 0
+        emin[r] = 0
+        ht[r] = np.inf
+        hk[r] = 0
+        hrow[r] = r
+        hpos[r] = r
+    et = flat_t.reshape((rows, room))
+    ek = flat_k.reshape((rows, room))
+    ex = flat_x.reshape((rows, room))
+    return et, ek, ex, elen, emin, ht, hk, hrow, hpos, iused, fused
 
 
 @kernel

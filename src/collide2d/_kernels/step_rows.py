@@ -14,7 +14,9 @@ from collide2d._kernels.jit import kernel
 from collide2d._kernels.step_shapes import (
     CIRCLE,
     FIXED,
+    FLOATS,
     GROUP,
+    INTS,
     INV,
     KIND,
     MVX,
@@ -34,12 +36,17 @@ TABLE_CIRCLE = 1  # collide2d.world.table.CIRCLE
 
 @kernel
 def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, mass, group):
-    """Write row ``at[r]`` of ``fb``/``ib`` (zeroed) for the table's slot ``slots[r]``,
-    owned by item ``owners[r]``: a rectangle's box, a circle's centre and radius, velocity,
-    inverse mass (0 for ``inf``), group; a body at rest with infinite mass fixed."""
+    """Write row ``at[r]`` of ``fb``/``ib`` (whatever they held: rows kept from the
+    step before) for the table's slot ``slots[r]``, owned by item ``owners[r]``: a
+    rectangle's box, a circle's centre and radius, velocity, inverse mass (0 for
+    ``inf``), group; a body at rest with infinite mass fixed; every other column 0."""
     for r in range(slots.shape[0]):
         s = slots[r]
         row = at[r]
+        for c in range(FLOATS):
+            fb[row, c] = 0.0
+        for c in range(INTS):
+            ib[row, c] = 0
         if kind[s] == TABLE_CIRCLE:
             fb[row, X] = origin[s, 0]
             fb[row, Y] = origin[s, 1]

@@ -28,7 +28,7 @@ still overlapping; a scene needing more is left for the next step)."""
 
 @kernel
 def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
-           cand, stamp):  # fmt: skip
+           cand, stamp, pin_by, pin_nx, pin_ny):  # fmt: skip
     """Take apart, at ``dt``, every stopping pair left overlapping by rounding (the
     bodies at ``dt`` already), looking only at the bodies marked ``near``, then, pass
     after pass, only at the bodies the pass before moved (or pushed against): a pair
@@ -44,14 +44,15 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
     already nudged by the cleanup and one not, the other yields: three bodies
     pushed along together went round a cycle otherwise, the middle one nudged
     off the last into the first and back, pass after pass (found by hypothesis).
-    Returns how many nudges it made.
+    ``pin_by``, ``pin_nx`` and ``pin_ny`` are working rows of a body each (any
+    values: set here). Returns how many nudges it made.
     """
     n = fb.shape[0]
     nudged = 0
     pinned = np.zeros(n, dtype=np.bool_)
-    pin_by = np.full(n, -1, dtype=np.int64)
-    pin_nx = np.zeros(n)
-    pin_ny = np.zeros(n)
+    pin_by[:] = -1
+    pin_nx[:] = 0.0
+    pin_ny[:] = 0.0
     yielded = np.zeros(n, dtype=np.bool_)
     due = near  # the first pass: bodies something came near; then those moved
     for _ in range(CLEANUP_PASSES):

@@ -20,6 +20,7 @@ from collide2d.world.group_filter import GroupFilter
 from collide2d.world.shape_store import WorldShapes
 from collide2d.world.step import EVENT_CAP, checked_cap, checked_dt, response_code, run
 from collide2d.world.step_result import StepResult, StepStats
+from collide2d.world.step_scratch import StepScratch
 from collide2d.world.table import MASK, ItemTable
 
 DEFAULT_RESPONSE = "slide"
@@ -36,6 +37,7 @@ class WorldDynamics(WorldShapes):
         self._groups: dict[Hashable, int] = {}
         self._pair_responses: dict[tuple[int, int], tuple[int, float]] = {}
         self._response_arrays: tuple[np.ndarray, np.ndarray] | None = None
+        self._scratch = StepScratch()  # the steps' memory, kept between them
         self._group_id("default")
         self._group_filter = GroupFilter(self._table, lambda: self._responses_table()[0])
 
@@ -155,7 +157,9 @@ class WorldDynamics(WorldShapes):
             slot: shapes[items[slot]] for slot in live[table.kind[live] == MASK].tolist()
         }
         with collector_paused():  # thousands of new shapes and contacts, no cycles
-            return run(table, masks, responses, restitution, length, cap, self._place_rows)
+            return run(
+                table, masks, responses, restitution, length, cap, self._place_rows, self._scratch
+            )
 
     # -- internals -----------------------------------------------------------------------
     def _slot(self, item: Item) -> int:

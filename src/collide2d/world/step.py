@@ -25,6 +25,7 @@ from collide2d.world import step_cells as cells
 from collide2d.world.collision import Item
 from collide2d.world.gc_pause import collector_paused
 from collide2d.world.step_result import Contact, StepResult, StepStats
+from collide2d.world.step_scratch import StepScratch
 from collide2d.world.table import MASK, ItemTable
 
 core = lazy("step_core")
@@ -51,24 +52,29 @@ def run(
     dt: float,
     cap: int,
     place: Callable[[list[int], np.ndarray], None],
+    scratch: StepScratch,
 ) -> StepResult:
     """Run one step over the table's live rows; ``masks`` maps a mask row's slot to
     its ``PlacedMask``; ``place(slots, rows)`` writes the moved rows (``x, y, vx, vy``)
-    back. Returns the contacts and stats."""
+    back; ``scratch`` is the World's memory for its steps. Returns the contacts and
+    stats."""
     live = table.live()
     kind = table.kind[live]
     is_mask = kind == MASK
-    fb, ib = _body_rows(table, masks, live, is_mask)
+    fb, ib = _body_rows(table, masks, live, is_mask, scratch)
     fixed = ib[:, shapes.FIXED] != 0
     moving = np.flatnonzero(~fixed)
     fixed_rows = np.flatnonzero(fixed)
     grid, room = cells.grid(fb, ib, moving, fixed_rows, responses, dt)
     stats = np.zeros(6, dtype=np.int64)
+    used = np.zeros(3, dtype=np.int64)
     start = time.perf_counter()
+    pools = (scratch.ints, scratch.floats, scratch.width, used)
     lf, li = core.run_step(
-        fb, ib, responses, restitution, dt, cap, grid, moving, fixed_rows, room, stats
+        fb, ib, responses, restitution, dt, cap, grid, moving, fixed_rows, room, stats, *pools
     )
     seconds = time.perf_counter() - start
+    scratch.grow(used)
     # Write back the rows of the plain (not mask) moving bodies.
     back = moving[kind[ib[moving, shapes.OWNER]] != MASK]
     out = fb[back][:, [shapes.X, shapes.Y, shapes.VX, shapes.VY]] + 0.0  # no -0.0
@@ -112,18 +118,21 @@ def _contacts(
 
 
 def _body_rows(
-    table: ItemTable, masks: Mapping[int, PlacedMask], live: np.ndarray, is_mask: np.ndarray
+    table: ItemTable,
+    masks: Mapping[int, PlacedMask],
+    live: np.ndarray,
+    is_mask: np.ndarray,
+    scratch: StepScratch,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The core's body rows, in the order of ``live``: one a plain item (a compiled
-    pass over the table's columns), one for each of a mask's pixel boxes
-    (``Mask.boxes()``: fixed rectangles owned by the mask)."""
+    """The core's body rows (``scratch``'s), in the order of ``live``: one a plain
+    item (a compiled pass over the table's columns), one for each of a mask's pixel
+    boxes (``Mask.boxes()``: fixed rectangles owned by the mask)."""
     pieces = {slot: masks[slot].mask.boxes() for slot in live[is_mask].tolist()}
     counts = np.ones(len(live), dtype=np.int64)
     counts[is_mask] = [len(pieces[slot]) for slot in live[is_mask].tolist()]
     first = np.cumsum(counts) - counts
     n = int(counts.sum())
-    fb = np.zeros((n, shapes.FLOATS))
-    ib = np.zeros((n, shapes.INTS), dtype=np.int64)
+    fb, ib = scratch.rows(n)
     plain = ~is_mask
     rows.body_rows(fb, ib, live[plain], first[plain], np.flatnonzero(plain), table.kind,
                    table.box, table.origin, table.radius, table.velocity, table.mass,
@@ -132,6 +141,8 @@ def _body_rows(
                                 np.flatnonzero(is_mask).tolist(), strict=True):  # fmt: skip
         boxes, placed = pieces[slot], masks[slot]
         span = slice(row, row + len(boxes))
+        fb[span] = 0.0
+        ib[span] = 0
         fb[span, shapes.X] = placed.x + boxes[:, 0]
         fb[span, shapes.Y] = placed.y + boxes[:, 1]
         fb[span, shapes.W] = boxes[:, 2] - boxes[:, 0]

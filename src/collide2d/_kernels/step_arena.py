@@ -1,0 +1,33 @@
+"""The working arrays of ``World.step``'s compiled core, carved from pools kept
+between steps (an arena, as Box2D's step allocator keeps its memory).
+
+A step's cell lists, queue rows and candidate buffers are a dozen arrays of half a
+megabyte each in a scene of 60,000 bodies. Made fresh at every step, each was new
+memory from the operating system (glibc maps a large block and unmaps it when it is
+freed), every page of it faulted in and cleared at first touch: about a third of
+the swarm scene's step (16 ms a step, 10 ms with the allocator told to keep its
+memory). The World keeps an ``int64`` and a ``float64`` pool instead
+(``world/step_scratch.py``); :func:`carve` hands out consecutive pieces of them, or
+a new array when the pool is short, and the core reports how much it used, so the
+pools are grown for the next step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.jit import kernel
+
+INTS_USED, FLOATS_USED, QUEUE_WIDTH = 0, 1, 2
+"""What the core reports in ``run_step``'s ``used``: how much of each pool it used,
+and how wide its queue's lists grew (the next step starts them that wide)."""
+
+
+@kernel
+def carve(pool, used, size):
+    """``size`` elements of ``pool`` from ``used`` (a new array if the pool is short),
+    and the new ``used``. The piece holds whatever was there: the caller sets it."""
+    end = used + size
+    if end <= pool.shape[0]:
+        return pool[used:end], end
+    return np.empty(size, dtype=pool.dtype), end
