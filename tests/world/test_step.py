@@ -73,6 +73,18 @@ def test_contacts_are_made_when_read_and_name_the_items_of_their_step():
     assert result == StepResult(list(contacts), stats) and result != (contacts, stats)
 
 
+def test_contacts_name_their_items_after_those_items_are_removed():
+    # One removal leaves the table's slots where they were (its row emptied in place):
+    # the contact read later still names the removed items.
+    world = World()
+    world.add("wall", Rect(10, 0, 1, 10), mass=math.inf)
+    world.add("box", Rect(0, 0, 2, 2), velocity=(4, 0))
+    result = world.step(3.0)
+    world.remove("box")
+    world.remove("wall")
+    assert [(c.a, c.b) for c in result.contacts] == [("wall", "box")]
+
+
 @pytest.mark.parametrize(
     ("call", "error", "word"),
     [

@@ -1,4 +1,5 @@
-"""The step's body rows built from the World's item table in one compiled pass.
+"""The step's body rows built from the World's item table in one compiled pass, and
+the moved rows written back into it in another.
 
 ``world/step.py`` built them with a dozen numpy operations over every row (each
 making its temporaries): about 4 ms a step for 60,000 items on the development
@@ -31,7 +32,7 @@ from collide2d._kernels.step_shapes import (
     Y,
 )
 
-TABLE_CIRCLE = 1  # collide2d.world.table.CIRCLE
+TABLE_CIRCLE, TABLE_MASK = 1, 2  # collide2d.world.table.CIRCLE, MASK
 
 
 @kernel
@@ -70,3 +71,28 @@ def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, ma
         ib[row, GROUP] = group[s]
         ib[row, OWNER] = owners[r]
         ib[row, FIXED] = 1 if (vx == 0.0 and vy == 0.0 and inv == 0.0) else 0
+
+
+@kernel
+def write_back(fb, ib, moving, live, kind, box, origin, velocity, radius, pending):
+    """Write the moving bodies' rows (at the step's end) back into the table's columns
+    of their items (``live[owner]``), masks excepted: position, velocity, and the box's
+    corner (a circle's centre less its radius); each slot marked pending. Returns how
+    many were written. ``-0.0`` is written as ``0.0``."""
+    count = 0
+    for i in moving:
+        s = live[ib[i, OWNER]]
+        if kind[s] == TABLE_MASK:
+            continue
+        x = fb[i, X] + 0.0
+        y = fb[i, Y] + 0.0
+        origin[s, 0] = x
+        origin[s, 1] = y
+        velocity[s, 0] = fb[i, VX] + 0.0
+        velocity[s, 1] = fb[i, VY] + 0.0
+        r = radius[s] if kind[s] == TABLE_CIRCLE else 0.0
+        box[s, 0] = x - r
+        box[s, 1] = y - r
+        pending[s] = True
+        count += 1
+    return count

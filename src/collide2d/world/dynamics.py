@@ -157,9 +157,7 @@ class WorldDynamics(WorldShapes):
             slot: shapes[items[slot]] for slot in live[table.kind[live] == MASK].tolist()
         }
         with collector_paused():  # thousands of new shapes and contacts, no cycles
-            return run(
-                table, masks, responses, restitution, length, cap, self._place_rows, self._scratch
-            )
+            return run(table, masks, responses, restitution, length, cap, self._scratch)
 
     # -- internals -----------------------------------------------------------------------
     def _slot(self, item: Item) -> int:
@@ -216,16 +214,3 @@ class WorldDynamics(WorldShapes):
                 restitution[a, b] = e
             arrays = self._response_arrays = (codes, restitution)
         return arrays
-
-    def _place_rows(self, slots: list[int], rows: np.ndarray) -> None:
-        """Write the step's results (``x, y, vx, vy`` per slot) into the table, the rows
-        marked pending: their shapes are made, and the broadphase told, when read."""
-        table = self._table
-        index = np.asarray(slots, dtype=np.int64)
-        table.origin[index] = rows[:, :2]
-        table.velocity[index] = rows[:, 2:]
-        radius = table.radius[index]
-        circle = table.kind[index] == 1
-        table.box[index, 0] = np.where(circle, rows[:, 0] - radius, rows[:, 0])
-        table.box[index, 1] = np.where(circle, rows[:, 1] - radius, rows[:, 1])
-        table.mark_pending(index)  # the shapes are made when read

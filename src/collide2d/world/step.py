@@ -12,7 +12,7 @@ mask. Fixed bodies are never tested against each other.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import partial
 
 import numpy as np
@@ -51,13 +51,11 @@ def run(
     restitution: np.ndarray,
     dt: float,
     cap: int,
-    place: Callable[[list[int], np.ndarray], None],
     scratch: StepScratch,
 ) -> StepResult:
     """Run one step over the table's live rows; ``masks`` maps a mask row's slot to
-    its ``PlacedMask``; ``place(slots, rows)`` writes the moved rows (``x, y, vx, vy``)
-    back; ``scratch`` is the World's memory for its steps. Returns the contacts and
-    stats."""
+    its ``PlacedMask``; ``scratch`` is the World's memory for its steps. The moved
+    rows are written back into the table. Returns the contacts and stats."""
     live = table.live()
     kind = table.kind[live]
     is_mask = kind == MASK
@@ -75,15 +73,15 @@ def run(
     )
     seconds = time.perf_counter() - start
     scratch.grow(used)
-    # Write back the rows of the plain (not mask) moving bodies.
-    back = moving[kind[ib[moving, shapes.OWNER]] != MASK]
-    out = fb[back][:, [shapes.X, shapes.Y, shapes.VX, shapes.VY]] + 0.0  # no -0.0
-    place(live[ib[back, shapes.OWNER]].tolist(), out)
-    # The contacts' items now (the world may change before they are read); their
-    # records when first read, column by column (map and zip loop in C).
-    named = table.items.__getitem__
-    names_a = list(map(named, live[li[:, 0]].tolist()))
-    names_b = list(map(named, live[li[:, 1]].tolist()))
+    # The moved rows written back (masks never move), marked pending in the table.
+    if rows.write_back(fb, ib, moving, live, table.kind, table.box, table.origin,
+                       table.velocity, table.radius, table.pending):  # fmt: skip
+        table.pending_any = True
+    # The contacts' items are those of now (the world may change before they are
+    # read: the list of items as it is, kept if there are contacts); their records
+    # are made when first read.
+    items = list(table.items) if len(li) else []
+    slots = (live[li[:, 0]], live[li[:, 1]])
     events, stale, predictions, crossings, capped, nudged = stats.tolist()
     ox, oy, cell = grid[:3]
     return StepResult(
@@ -99,17 +97,21 @@ def run(
             cell_size=cell if len(moving) else 0.0,
             grid_origin=(ox, oy),
         ),
-        make_contacts=partial(_contacts, lf, li, names_a, names_b),
+        make_contacts=partial(_contacts, lf, li, items, slots),
     )
 
 
 def _contacts(
-    lf: np.ndarray, li: np.ndarray, names_a: list[Item], names_b: list[Item]
+    lf: np.ndarray, li: np.ndarray, items: list[Item], slots: tuple[np.ndarray, np.ndarray]
 ) -> list[Contact]:
-    """The ``Contact`` records of the core's rows (see ``StepResult.contacts``), the
-    garbage collector paused meanwhile (thousands of records, no cycles)."""
+    """The ``Contact`` records of the core's rows (see ``StepResult.contacts``), their
+    items ``items[slots]``, the garbage collector paused meanwhile (thousands of
+    records, no cycles; ``map`` and ``zip`` loop in C)."""
     floats = lf + 0.0  # no -0.0
+    named = items.__getitem__
     with collector_paused():
+        names_a = list(map(named, slots[0].tolist()))
+        names_b = list(map(named, slots[1].tolist()))
         return list(map(_contact, zip(
             floats[:, 0].tolist(), names_a, names_b, map(_vec2, floats[:, 1:3].tolist()),
             map(_vec2, floats[:, 3:5].tolist()), _RESPONSE_NAMES[li[:, 2]].tolist(),
