@@ -96,6 +96,7 @@ from collide2d._kernels.step_shapes import (
     contact_normal,
     contact_point,
     may_meet,
+    overlap_at_end,
     position,
     predict,
     separation,
@@ -184,9 +185,11 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     qk, iused = carve(ints, iused, n + 1)
     qx, iused = carve(ints, iused, n + 1)
     changed = np.empty(2, dtype=np.int64)
-    # Bodies that may have touched something during the step (a pair whose swept
-    # bounds met, or an event): only these can end it overlapping, so only these
-    # are checked at the end.
+    # Bodies that may end the step overlapping something: every pair predicted to
+    # part or meet no earlier than the end is tested where the end leaves it (as
+    # the end will compute it), and its bodies marked if it overlaps there (by
+    # rounding); a body that changes later is predicted, and tested, again. Only
+    # these are checked at the end.
     near = np.zeros(n, dtype=np.bool_)
     stamp = 0
 
@@ -209,12 +212,13 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 continue
             if not may_meet(fb, ib, lo, hi, 0.0, dt):
                 continue
-            near[lo] = True
-            near[hi] = True
             stats[PREDICTIONS] += 1
             t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
             if t < dt:
                 npend = pend(qt, qk, qx, npend, t, pack(order, lo, hi), 2 * ib[j, COUNTER] + axis)
+            elif overlap_at_end(fb, ib, lo, hi, dt):
+                near[lo] = True
+                near[hi] = True
         t, code = next_crossing(fb, ib, i, 0.0, grid)
         if t < dt:
             npend = pend(qt, qk, qx, npend, t, pack(CROSSING, i, code), 0)
@@ -292,12 +296,13 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     continue
                 if not may_meet(fb, ib, a, b, t, dt):
                     continue
-                near[a] = True
-                near[b] = True
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a, b, t, dt)
                 if tp < dt:
                     npend = pend(qt, qk, qx, npend, tp, pack(op, a, b), 2 * ib[j, COUNTER] + axis)
+                elif overlap_at_end(fb, ib, a, b, dt):
+                    near[a] = True
+                    near[b] = True
             tc, code = next_crossing(fb, ib, i, t, grid)
             if t + tc < dt:
                 npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, i, code), 0)
@@ -332,6 +337,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         inv_j = mobility(fb, ib, j)
         if code != CROSS and inv_i + inv_j == 0.0 and code != TOUCH:
             code = CROSS  # two bodies that cannot be moved pass through each other
+            near[i] = True  # (not predicted again: the end's cleanup, which moves a
+            near[j] = True  # frozen body, takes apart those rounding left overlapping)
         if code == CROSS:
             key = _pair_key(ib, i, j, owners)
             if set_has(crossed, key):
@@ -371,6 +378,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         if not report:
             # Not approaching: a contact of rounding size, only taken apart (if at all).
             if not nudged and not started:
+                near[i] = True  # moved to t, not predicted again: checked at the end
+                near[j] = True
                 continue
             stats[NUDGED] += 1
         elif code == TOUCH:
@@ -395,6 +404,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         nchanged = 0
         for b, moved in ((i, moved_i), (j, moved_j)):
             if not moved or ib[b, FIXED] != 0:
+                near[b] = True  # not predicted again: checked at the end
                 continue
             if ib[b, FROZEN] == 0:
                 fb[b, VX] = fb[b, MVX]
@@ -406,7 +416,6 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     resolved = False  # stopped: the other may now run into it
             ib[b, COUNTER] += 1
             changed[nchanged] = b
-            near[b] = True
             nchanged += 1
         for m in range(nchanged):
             b = changed[m]
@@ -429,15 +438,15 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     continue
                 if not may_meet(fb, ib, a2, b2, t, dt):
                     continue
-                near[a2] = True
-                near[b2] = True
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a2, b2, t, dt)
-                if resolved and a2 == i and b2 == j and tp <= t:
-                    continue  # the pair just resolved, met again only by rounding
-                if tp < dt:
+                # (the pair just resolved is met again at once only by rounding)
+                if tp < dt and not (resolved and a2 == i and b2 == j and tp <= t):
                     key = pack(op, a2, b2)
                     npend = pend(qt, qk, qx, npend, tp, key, 2 * ib[other, COUNTER] + axis)
+                elif overlap_at_end(fb, ib, a2, b2, dt):
+                    near[a2] = True
+                    near[b2] = True
             tc, ccode = next_crossing(fb, ib, b, t, grid)
             if t + tc < dt:
                 npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, b, ccode), 0)

@@ -105,6 +105,15 @@ def may_meet(fb, ib, i, j, now, end):
     return ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1
 
 
+@inline_kernel
+def overlap_at_end(fb, ib, i, j, end):
+    """Whether bodies ``i`` and ``j``, moving as they move now, overlap at ``end`` (where
+    the step's end will put them, bit for bit, unless one of them changes first)."""
+    xi, yi = position(fb, i, end)
+    xj, yj = position(fb, j, end)
+    return overlap_at(fb, ib, i, xi, yi, j, xj, yj)
+
+
 @kernel
 def circles_overlap(ax, ay, ar, bx, by, br):
     """``overlaps_circle_circle``."""
