@@ -78,9 +78,9 @@ def run(
                        table.velocity, table.radius, table.pending):  # fmt: skip
         table.pending_any = True
     # The contacts' items are those of now (the world may change before they are
-    # read: the list of items as it is, kept if there are contacts); their records
-    # are made when first read.
-    items = list(table.items) if len(li) else []
+    # read: the table keeps the list it lends unchanged); their records are made
+    # when first read.
+    items = table.items_now() if len(li) else []
     slots = (live[li[:, 0]], live[li[:, 1]])
     events, stale, predictions, crossings, capped, nudged = stats.tolist()
     ox, oy, cell = grid[:3]

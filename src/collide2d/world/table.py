@@ -53,6 +53,7 @@ class ItemTable:
         self.items: list[object] = []
         self.slot: dict[Item, int] = {}
         self._dead = 0
+        self._items_lent = False  # items_now() gave the list out: copy before writing
 
     def add(
         self,
@@ -96,6 +97,9 @@ class ItemTable:
     def remove(self, item: Item) -> None:
         """Empty ``item``'s slot."""
         slot = self.slot.pop(item)
+        if self._items_lent:
+            self.items = list(self.items)
+            self._items_lent = False
         self.items[slot] = EMPTY
         self.alive[slot] = False
         self.pending[slot] = False
@@ -125,6 +129,13 @@ class ItemTable:
             _new(type(shape), (x, y, *shape[2:])) for (x, y), shape in zip(origin, old, strict=True)
         ]
 
+    def items_now(self) -> list[Item]:
+        """The items by slot as they are now, a list that stays so (the table copies
+        it before it next empties a slot; adding only appends): the step's contacts
+        name their items from it when read, with no copy made every step."""
+        self._items_lent = True
+        return self.items
+
     def live(self) -> np.ndarray:
         """The slots in use, in insertion order."""
         return np.flatnonzero(self.alive[: len(self.items)])
@@ -144,6 +155,7 @@ class ItemTable:
         self.alive[:] = False
         self.alive[: len(live)] = True
         self.items = [self.items[slot] for slot in live.tolist()]
+        self._items_lent = False
         self.slot = {item: slot for slot, item in enumerate(self.items)}
         self._dead = 0
 
