@@ -159,6 +159,21 @@ def test_a_box_squeezed_against_a_wall_is_left_clear_of_both():
     assert stopping_overlaps(world) == []
 
 
+def test_a_frozen_body_an_ulp_inside_a_disc_is_taken_out():
+    """Found by hypothesis when the cleanup began to look only at bodies that may end
+    the step overlapping: a touch froze a disc an ulp inside an immovable disc; the
+    event between those two changed neither body (neither can move), so neither was
+    predicted again, and the pair went unchecked. Such bodies are now marked."""
+    world = World()
+    world.set_response("a", "a", "touch")
+    world.add(1, Rect(21.0, 31.0, 0.0, 0.0), velocity=(-249.0, -917.0), group="a")
+    world.add(2, Circle(15.0, 5.0, 1.0), mass=math.inf, group="a")
+    world.add(3, Circle(5.0, 15.0, 3.25), velocity=(485.0, -912.0), group="a")
+    for _ in range(3):
+        world.step(1.0)
+        assert stopping_overlaps(world) == []
+
+
 def three_bodies() -> tuple[World, float]:
     """Found by hypothesis: a disc of mass 2 pushes a disc that pushes a flat box,
     all sliding up together. Rounding left the discs an ulp inside each other; the
