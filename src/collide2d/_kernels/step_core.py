@@ -87,7 +87,6 @@ from collide2d._kernels.step_shapes import (
     ORDER_STARTED,
     OWNER,
     STAMP,
-    TREF,
     VX,
     VY,
     X,
@@ -468,6 +467,4 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
     used[QUEUE_WIDTH] = et.shape[1]
-    for i in range(n):
-        fb[i, TREF] = 0.0
     return lf[:logged].copy(), li[:logged].copy()
