@@ -40,6 +40,11 @@ the end-of-step check."""
 DOUBLINGS = 8
 """The cost model tries the first cell size and up to this many doublings of it."""
 
+BLOCK = 8
+"""The grid's corner and size are whole numbers of blocks of this many cells."""
+STEPS_PER_OCTAVE = 4
+"""Cell sizes are powers of ``2 ** (1 / 4)`` (at most a fifth larger than asked)."""
+
 Grid = tuple[float, float, float, float, int, int]
 
 
@@ -66,7 +71,8 @@ def grid(
         width, height = right - left, bottom - top
     if not (math.isfinite(width) and math.isfinite(height)):  # sweeps beyond floats
         left, top = float(x0.min()), float(y0.min())
-        width, height = float(x1.max()) - left, float(y1.max()) - top
+        right, bottom = float(x1.max()), float(y1.max())
+        width, height = right - left, bottom - top
     extent = np.maximum(x1 - x0, y1 - y0)
     cell = 2.0 * float(np.median(extent))
     limit = min(MAX_CELLS, max(64, CELLS_PER_MOVER * len(moving)))
@@ -78,15 +84,33 @@ def grid(
     region = (left, top, right, bottom)
     with np.errstate(over="ignore", invalid="ignore"):
         travel = np.abs(ex) + np.abs(ey)
-    cell = _cheapest(fb, ib, moving, fixed, responses, travel, region, extent, cell)
-    cols = int(width / cell) + 3
-    rows = int(height / cell) + 3
+    cell = _steady(_cheapest(fb, ib, moving, fixed, responses, travel, region, extent, cell))
+    # The grid's corner on a lattice of BLOCK cells and its size in BLOCK cells: the
+    # same grid step after step while the bodies stay in it (step_scratch keeps the
+    # fixed bodies' cell lists for as long as it lasts).
+    span = BLOCK * cell
+    ox = math.floor(left / span) * span - cell
+    oy = math.floor(top / span) * span - cell
+    cols = BLOCK * math.ceil((right - ox + cell) / span)
+    rows = BLOCK * math.ceil((bottom - oy + cell) / span)
     margin = cell / 16.0
     per = (np.ceil((x1 - x0 + 2 * margin) / cell) + 2) * (
         np.ceil((y1 - y0 + 2 * margin) / cell) + 2
     )
     room = int(np.minimum(per, cols * rows).sum())
-    return (left - cell, top - cell, cell, margin, cols, rows), room
+    return (ox, oy, cell, margin, cols, rows), room
+
+
+def _steady(cell: float) -> float:
+    """``cell`` rounded up to the next power of ``2 ** (1 / STEPS_PER_OCTAVE)``: a
+    size that stays the same while the bodies' spread changes a little."""
+    if not (0.0 < cell < math.inf):
+        return cell
+    k = math.ceil(math.log2(cell) * STEPS_PER_OCTAVE - 1e-9)
+    steady = 2.0 ** (k / STEPS_PER_OCTAVE)
+    if steady < cell:
+        steady = 2.0 ** ((k + 1) / STEPS_PER_OCTAVE)
+    return steady if steady < math.inf else cell
 
 
 def _cheapest(
