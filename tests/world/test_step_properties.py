@@ -20,8 +20,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from collide2d import Circle, Rect, World, overlaps
+from collide2d.world import step as step_module
 from collide2d.world import step_cells
 from collide2d.world.examples import disk_state, gas_world
+from collide2d.world.step_scratch import StepScratch
 from tests.world.step_reference import reference_step
 
 STOPPING = ("slide", "touch", "bounce")
@@ -482,3 +484,61 @@ def test_memory_kept_from_other_steps_changes_nothing(world, dt):
         for item in world:
             assert world.shape(item) == fresh.shape(item)
             assert world.velocity(item) == fresh.velocity(item)
+
+
+OPS = ("nothing", "move_wall", "start_wall", "stop_wall", "add_wall", "remove", "nothing")
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=100)
+@given(
+    bodies(stopping=False, speed=50),
+    st.lists(st.sampled_from(OPS), max_size=8),
+    st.floats(0.1, 2.0),
+)
+def test_kept_fixed_rows_and_cells_change_nothing(world, ops, dt):
+    # A World keeps its fixed bodies' rows and cell lists from one step to the next
+    # while no item comes or goes, no fixed body changes and the grid stays
+    # (``StepScratch``); between the steps here, walls are moved, set going, stopped,
+    # added, and items removed. A World that forgets them before every step is the
+    # reference.
+    fresh = copy.deepcopy(world)
+    for number, op in enumerate(("nothing", *ops)):
+        for w in (world, fresh):
+            walls = [item for item in w if w.mass(item) == math.inf]
+            if op == "move_wall" and walls:
+                shape = w.shape(walls[0])
+                w.update(walls[0], (shape.x + 0.5, shape.y))
+            elif op in ("start_wall", "stop_wall") and walls:
+                w.set_velocity(walls[-1], (3.0, -1.0) if op == "start_wall" else (0.0, 0.0))
+            elif op == "add_wall":
+                w.add(("wall", number), Rect(41.0, 3.0 * number, 2.0, 2.0), mass=math.inf)
+            elif op == "remove" and len(w) > 1:
+                w.remove(list(w)[number % len(w)])
+        fresh._scratch = StepScratch()
+        got, want = world.step(dt), fresh.step(dt)
+        assert got.contacts == want.contacts
+        for item in world:
+            assert world.shape(item) == fresh.shape(item)
+            assert world.velocity(item) == fresh.velocity(item)
+
+
+def test_a_world_keeps_its_fixed_cell_lists_between_quiet_steps():
+    # The first step finds the pool for the lists empty (built elsewhere, not kept),
+    # the second builds them in it, the next ones keep them, and the ball meets the
+    # wall in a step that kept them (kept rows hold the gathers' stamps of the step
+    # before: stamps that started again from 0 let it through); moving the wall
+    # drops them.
+    world = World()
+    world.add("wall", Rect(20, 0, 1, 10), mass=math.inf)
+    world.add("ball", Circle(4, 5, 1), velocity=(2, 0))
+    kept, contacts = [], []
+    run_step = step_module.core.run_step
+    with mock.patch.object(step_module, "core") as core:
+        core.run_step = lambda *args: kept.append(args[15]) or run_step(*args)
+        for _ in range(8):
+            contacts += world.step(1.0).contacts
+        world.update("wall", (20.5, 0))
+        world.step(1.0)
+    assert kept == [False, False, True, True, True, True, True, True, False]
+    assert [(c.time, c.a, c.b) for c in contacts] == [(0.5, "wall", "ball")]
+    assert world.shape("ball").x == 19.0

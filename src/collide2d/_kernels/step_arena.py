@@ -18,9 +18,11 @@ import numpy as np
 
 from collide2d._kernels.jit import kernel
 
-INTS_USED, FLOATS_USED, QUEUE_WIDTH = 0, 1, 2
+INTS_USED, FLOATS_USED, QUEUE_WIDTH, LISTS_USED, STAMP_END = range(5)
 """What the core reports in ``run_step``'s ``used``: how much of each pool it used,
-and how wide its queue's lists grew (the next step starts them that wide)."""
+how wide its queue's lists grew (the next step starts them that wide), how much of
+the fixed bodies' pool it used (0 when it kept the lists there), and its last
+gather stamp (the next step starts above it)."""
 
 
 @kernel

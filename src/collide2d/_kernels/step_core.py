@@ -23,7 +23,14 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import kernel
-from collide2d._kernels.step_arena import FLOATS_USED, INTS_USED, QUEUE_WIDTH, carve
+from collide2d._kernels.step_arena import (
+    FLOATS_USED,
+    INTS_USED,
+    LISTS_USED,
+    QUEUE_WIDTH,
+    STAMP_END,
+    carve,
+)
 from collide2d._kernels.step_grid import (
     GROW_DOWN,
     GROW_LEFT,
@@ -142,22 +149,33 @@ def _pair_key(ib, i, j, owners):
 
 @kernel
 def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats, ints,
-             floats, width, used):  # fmt: skip
+             floats, width, used, kept, lists, stamp):  # fmt: skip
     """Run one step of ``dt`` over the bodies (rows of ``fb``/``ib``, numbered in the
     order their items were added); ``moving`` and ``fixed`` list the bodies that can
     and cannot move, ``room`` bounds the cells a moving body ever covers. Rows are
     left at ``dt`` with their new velocities. Working arrays are carved from the
     pools ``ints`` and ``floats`` (``step_arena``); the queue's lists start ``width``
     events wide; ``used`` is told how much of each pool the step used and how wide
-    the lists grew. Returns the contacts:
+    the lists grew. The fixed bodies' cell lists are built in the pool ``lists``
+    (``step_grid.fixed_lists``), or, when ``kept``, are there already, built by an
+    earlier step over the same grid from the same fixed rows (covers set, rows
+    untouched since); ``stamp`` is where the gathers' stamps start (above every
+    stamp a kept row may hold), and ``used`` is told where they ended. Returns the
+    contacts:
     ``(float rows time, nx, ny, px, py; int rows a, b, response, started)``."""
     n = fb.shape[0]
     _ox, _oy, _cell, _margin, cols, rows = grid
     owners = ib[n - 1, OWNER] + 1 if n else 1
-    for i in range(n):
-        set_cover(fb, ib, i, 0.0, grid)
+    if kept:
+        for i in moving:
+            set_cover(fb, ib, i, 0.0, grid)
+        fstart = lists[: cols * rows + 1]
+        fbody = lists[cols * rows + 1 : cols * rows + 1 + fstart[cols * rows]]
+    else:
+        for i in range(n):
+            set_cover(fb, ib, i, 0.0, grid)
+        fstart, fbody, used[LISTS_USED] = fixed_lists(ib, fixed, cols, rows, lists, 0)
     iused, fused = 0, 0
-    fstart, fbody, iused = fixed_lists(ib, fixed, cols, rows, ints, iused)
     head, meets, iused = lanes(responses, cols * rows, ints, iused)
     nbody, iused = carve(ints, iused, room)
     nnext, iused = carve(ints, iused, room)
@@ -190,7 +208,6 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # rounding); a body that changes later is predicted, and tested, again. Only
     # these are checked at the end.
     near = np.zeros(n, dtype=np.bool_)
-    stamp = 0
 
     # The first predictions: each moving body against every body near it (a pair of
     # moving bodies once, from the smaller number).
@@ -460,10 +477,12 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     pin_by, iused = carve(ints, iused, n)
     pin_nx, fused = carve(floats, fused, n)
     pin_ny, fused = carve(floats, fused, n)
-    stats[NUDGED] += settle(
+    cleaned, stamp = settle(
         fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
         cand, stamp, pin_by, pin_nx, pin_ny,
     )  # fmt: skip
+    stats[NUDGED] += cleaned
+    used[STAMP_END] = stamp
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
     used[QUEUE_WIDTH] = et.shape[1]

@@ -24,6 +24,7 @@ from collide2d._kernels.step_shapes import (
     MVY,
     OWNER,
     RECT,
+    TREF,
     VX,
     VY,
     H,
@@ -36,41 +37,59 @@ TABLE_CIRCLE, TABLE_MASK = 1, 2  # collide2d.world.table.CIRCLE, MASK
 
 
 @kernel
-def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, mass, group):
+def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, mass, group, keep):
     """Write row ``at[r]`` of ``fb``/``ib`` (whatever they held: rows kept from the
     step before) for the table's slot ``slots[r]``, owned by item ``owners[r]``: a
     rectangle's box, a circle's centre and radius, velocity, inverse mass (0 for
-    ``inf``), group; a body at rest with infinite mass fixed; every other column 0."""
+    ``inf``), group; a body at rest with infinite mass fixed; every other column 0.
+
+    With ``keep``, the rows hold the last step's for the same items: a row that was
+    fixed is left as it is (its cells are those of the kept cell lists) and checked
+    against the table instead. Returns False, the rows half written, if one differs
+    from its item now or a body became fixed (the caller writes them all again).
+    One loop, no helper: the rows' writing as a helper, called or inlined, made
+    this eight times slower (numba passes or counts every array at every row)."""
     for r in range(slots.shape[0]):
         s = slots[r]
         row = at[r]
+        circle = kind[s] == TABLE_CIRCLE
+        x = origin[s, 0] if circle else box[s, 0]
+        y = origin[s, 1] if circle else box[s, 1]
+        w = radius[s] if circle else box[s, 2]
+        h = radius[s] if circle else box[s, 3]
+        vx = velocity[s, 0]
+        vy = velocity[s, 1]
+        inv = 0.0 if mass[s] == np.inf else 1.0 / mass[s]
+        fixed = vx == 0.0 and vy == 0.0 and inv == 0.0
+        if keep and ib[row, FIXED] != 0:
+            if not (
+                fixed and fb[row, X] == x and fb[row, Y] == y and fb[row, W] == w
+                and fb[row, H] == h and ib[row, KIND] == (CIRCLE if circle else RECT)
+                and ib[row, GROUP] == group[s] and ib[row, OWNER] == owners[r]
+            ):  # fmt: skip
+                return False
+            fb[row, TREF] = 0.0  # (a touch brings a fixed body "to" its moment)
+            continue
+        if keep and fixed:
+            return False  # not in the kept cell lists
         for c in range(FLOATS):
             fb[row, c] = 0.0
         for c in range(INTS):
             ib[row, c] = 0
-        if kind[s] == TABLE_CIRCLE:
-            fb[row, X] = origin[s, 0]
-            fb[row, Y] = origin[s, 1]
-            fb[row, W] = radius[s]
-            fb[row, H] = radius[s]
-            ib[row, KIND] = CIRCLE
-        else:
-            fb[row, X] = box[s, 0]
-            fb[row, Y] = box[s, 1]
-            fb[row, W] = box[s, 2]
-            fb[row, H] = box[s, 3]
-            ib[row, KIND] = RECT
-        vx = velocity[s, 0]
-        vy = velocity[s, 1]
+        fb[row, X] = x
+        fb[row, Y] = y
+        fb[row, W] = w
+        fb[row, H] = h
+        ib[row, KIND] = CIRCLE if circle else RECT
         fb[row, VX] = vx
         fb[row, VY] = vy
         fb[row, MVX] = vx
         fb[row, MVY] = vy
-        inv = 0.0 if mass[s] == np.inf else 1.0 / mass[s]
         fb[row, INV] = inv
         ib[row, GROUP] = group[s]
         ib[row, OWNER] = owners[r]
-        ib[row, FIXED] = 1 if (vx == 0.0 and vy == 0.0 and inv == 0.0) else 0
+        ib[row, FIXED] = 1 if fixed else 0
+    return True
 
 
 @kernel

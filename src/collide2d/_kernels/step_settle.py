@@ -45,7 +45,8 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
     pushed along together went round a cycle otherwise, the middle one nudged
     off the last into the first and back, pass after pass (found by hypothesis).
     ``pin_by``, ``pin_nx`` and ``pin_ny`` are working rows of a body each (any
-    values: set here). Returns how many nudges it made.
+    values: set here). Returns how many nudges it made, and
+    the last stamp it used.
     """
     n = fb.shape[0]
     nudged = 0
@@ -109,4 +110,4 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
         if clean:
             break
         due = moved
-    return nudged
+    return nudged, stamp

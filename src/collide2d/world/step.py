@@ -59,20 +59,30 @@ def run(
     live = table.live()
     kind = table.kind[live]
     is_mask = kind == MASK
-    fb, ib = _body_rows(table, masks, live, is_mask, scratch)
+    # The fixed bodies' rows and cell lists of the last step are kept when no item
+    # came or went, no fixed body changed and the grid is the same (no masks).
+    kept = not masks and scratch.same_items(live)
+    if kept:
+        fb, ib = scratch.rows(len(live))
+        at = np.arange(len(live))
+        columns = (table.kind, table.box, table.origin, table.radius, table.velocity)
+        kept = rows.body_rows(fb, ib, live, at, at, *columns, table.mass, table.group, True)
+    if not kept:
+        fb, ib = _body_rows(table, masks, live, is_mask, scratch)
     fixed = ib[:, shapes.FIXED] != 0
     moving = np.flatnonzero(~fixed)
     fixed_rows = np.flatnonzero(fixed)
     grid, room = cells.grid(fb, ib, moving, fixed_rows, responses, dt)
+    kept = kept and grid == scratch.grid
     stats = np.zeros(6, dtype=np.int64)
-    used = np.zeros(3, dtype=np.int64)
+    used = np.zeros(5, dtype=np.int64)
     start = time.perf_counter()
-    pools = (scratch.ints, scratch.floats, scratch.width, used)
+    pools = (scratch.ints, scratch.floats, scratch.width, used, kept, scratch.lists, scratch.stamp)
     lf, li = core.run_step(
         fb, ib, responses, restitution, dt, cap, grid, moving, fixed_rows, room, stats, *pools
     )
     seconds = time.perf_counter() - start
-    scratch.grow(used)
+    scratch.grow(used, None if masks else grid, live, kept)
     # The moved rows written back (masks never move), marked pending in the table.
     if rows.write_back(fb, ib, moving, live, table.kind, table.box, table.origin,
                        table.velocity, table.radius, table.pending):  # fmt: skip
@@ -138,7 +148,7 @@ def _body_rows(
     plain = ~is_mask
     rows.body_rows(fb, ib, live[plain], first[plain], np.flatnonzero(plain), table.kind,
                    table.box, table.origin, table.radius, table.velocity, table.mass,
-                   table.group)  # fmt: skip
+                   table.group, False)  # fmt: skip
     for row, slot, owner in zip(first[is_mask].tolist(), live[is_mask].tolist(),
                                 np.flatnonzero(is_mask).tolist(), strict=True):  # fmt: skip
         boxes, placed = pieces[slot], masks[slot]

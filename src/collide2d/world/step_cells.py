@@ -102,15 +102,14 @@ def grid(
 
 
 def _steady(cell: float) -> float:
-    """``cell`` rounded up to the next power of ``2 ** (1 / STEPS_PER_OCTAVE)``: a
-    size that stays the same while the bodies' spread changes a little."""
+    """``cell`` rounded to a power of ``2 ** (1 / STEPS_PER_OCTAVE)``: up, or down
+    when it is within a few percent above one (sizes a hair above a power of two
+    are common, and rounded up they went back and forth between two sizes): a size
+    that stays the same while the bodies' spread changes a little."""
     if not (0.0 < cell < math.inf):
         return cell
-    k = math.ceil(math.log2(cell) * STEPS_PER_OCTAVE - 1e-9)
-    steady = 2.0 ** (k / STEPS_PER_OCTAVE)
-    if steady < cell:
-        steady = 2.0 ** ((k + 1) / STEPS_PER_OCTAVE)
-    return steady if steady < math.inf else cell
+    steady = 2.0 ** (math.ceil(math.log2(cell) * STEPS_PER_OCTAVE - 0.1) / STEPS_PER_OCTAVE)
+    return steady if 0.0 < steady < math.inf else cell
 
 
 def _cheapest(

@@ -1,5 +1,15 @@
-"""The memory a World keeps between its steps: the core's body rows and the pools its
-working arrays are carved from (``_kernels/step_arena.py`` says why)."""
+"""The memory a World keeps between its steps: the core's body rows, the pools its
+working arrays are carved from (``_kernels/step_arena.py`` says why), and the fixed
+bodies' cell lists.
+
+The cell lists of the bodies that cannot move (tiles, walls) are kept from one step
+to the next while no item comes or goes, the grid stays the same
+(``step_cells`` keeps it steady) and no fixed body changed: the step then writes
+only the moving bodies' rows, checks the fixed ones against the table
+(``step_rows.body_rows`` with ``keep``) and neither covers nor lists the fixed
+bodies again. The gathers' stamps continue from step to step, above any a kept row
+holds. Steps with pixel masks build everything afresh.
+"""
 
 from __future__ import annotations
 
@@ -30,25 +40,50 @@ class StepScratch:
     def __init__(self) -> None:
         self.ints = np.empty(0, dtype=np.int64)
         self.floats = np.empty(0)
+        self.lists = np.empty(0, dtype=np.int64)  # the fixed bodies' cell lists
         self.width = int(queue.ROOM)
+        self.stamp = 0  # the gathers' stamps start above it
+        self.grid: tuple[float, float, float, float, int, int] | None = None
+        self._live = np.empty(0, dtype=np.int64)
         self._fb = np.empty((0, shapes.FLOATS))
         self._ib = np.empty((0, shapes.INTS), dtype=np.int64)
 
     def rows(self, n: int) -> tuple[np.ndarray, np.ndarray]:
         """``n`` float and integer body rows (holding anything: the caller writes
-        every column)."""
+        every column, or keeps the last step's, ``same_items``)."""
         if self._fb.shape[0] < n:
             size = int(n * HEADROOM)
             self._fb = np.empty((size, shapes.FLOATS))
             self._ib = np.empty((size, shapes.INTS), dtype=np.int64)
         return self._fb[:n], self._ib[:n]
 
-    def grow(self, used: np.ndarray) -> None:
-        """Grow the pools to what the step ``used`` (reported by the core), and start
-        the next step's queue lists as wide as this one's grew."""
-        ints, floats, width = used.tolist()
+    def same_items(self, live: np.ndarray) -> bool:
+        """Whether the last step's rows and fixed cell lists may be kept: it kept
+        them (``grid`` set) over the same items in the same slots ``live``."""
+        return self.grid is not None and np.array_equal(live, self._live)
+
+    def grow(
+        self,
+        used: np.ndarray,
+        grid: tuple[float, float, float, float, int, int] | None,
+        live: np.ndarray,
+        kept: bool,
+    ) -> None:
+        """After a step over the items in slots ``live``: grow the pools to what it
+        ``used`` (reported by the core), start the next step's queue lists as wide
+        as this one's grew and its stamps above this one's; keep the fixed bodies'
+        cell lists for ``grid`` if they were built (or ``kept``) in their pool
+        (``None``: not to be kept, a step with masks)."""
+        ints, floats, width, lists, stamp = used.tolist()
         if ints > self.ints.shape[0]:
             self.ints = np.empty(int(ints * HEADROOM), dtype=np.int64)
         if floats > self.floats.shape[0]:
             self.floats = np.empty(int(floats * HEADROOM))
         self.width = width
+        self.stamp = stamp
+        if kept:
+            return
+        self.grid, self._live = grid, live
+        if lists > self.lists.shape[0]:  # built in new arrays: none to keep
+            self.lists = np.empty(int(lists * HEADROOM), dtype=np.int64)
+            self.grid = None
