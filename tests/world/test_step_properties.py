@@ -150,14 +150,18 @@ def test_a_box_squeezed_against_a_wall_is_left_clear_of_both():
     """Found by hypothesis: a box pushed against a wall by a zero-width box, in a
     jam that ends at the event cap. Clear of the wall, the box overlapped the pusher
     by an ulp; the cleanup took it off the pusher, back into the wall, pass after
-    pass. Now the box, once nudged off the wall, stays put and the pusher yields."""
+    pass. Now the box, once nudged off the wall, stays put and the pusher yields.
+    (Since the slides of a held body are resolved with its holder at once, the
+    scene makes three events instead of a jam: the box against the wall, the pusher
+    against the box, which it stops.)"""
     world = World()
     world.set_response("a", "a", "slide")
     world.add(0, Rect(11.0, 1.0, 5.0, 1.0), velocity=(1.0, 0.0), group="a")
     world.add(1, Rect(21.0, 1.0, 0.0, 1.0), velocity=(-62.0, 0.0), group="a")
     world.add(2, Rect(1.0, 1.0, 1 / 3, 1.0), mass=math.inf, group="a")
     result = world.step(1.0)
-    assert result.stats.capped == 1
+    assert (result.stats.capped, result.stats.events) == (0, 3)
+    assert world.velocity(0) == world.velocity(1) == (0.0, 0.0)
     assert stopping_overlaps(world) == []
 
 
@@ -174,6 +178,26 @@ def test_a_frozen_body_an_ulp_inside_a_disc_is_taken_out():
     for _ in range(3):
         world.step(1.0)
         assert stopping_overlaps(world) == []
+
+
+def test_a_disc_held_by_the_floor_and_pushed_slantwise_takes_one_slide():
+    """A disc pushed onto a floor by another along a slanted normal: one at a time,
+    each slide (off the pusher into the floor, off the floor back against the
+    pusher) left a smaller approach: 22 events here, and in the swarm 64 a body, to
+    the event cap. The slide is now resolved with the floor's hold at once: the disc
+    moves along the floor, the pusher no longer approaches it, in six events."""
+    world = World()
+    world.add("floor", Rect(-50, 0, 100, 10), mass=math.inf)
+    world.add("disc", Circle(0, -1.01, 1))  # pushed onto the floor, then along it
+    world.add("pusher", Circle(3, -2.01, 1), velocity=(-2, 0))
+    result = world.step(1.0)
+    assert (result.stats.capped, result.stats.events) == (0, 6)
+    last = [c for c in result.contacts if {c.a, c.b} == {"disc", "pusher"}][-1]
+    disc, pusher = world.velocity("disc"), world.velocity("pusher")
+    assert disc.y == 0.0 and disc.x < 0.0  # along the floor, pushed left
+    approach = (disc.x - pusher.x) * last.normal.x + (disc.y - pusher.y) * last.normal.y
+    assert approach == pytest.approx(0.0, abs=1e-12)
+    assert stopping_overlaps(world) == []
 
 
 def three_bodies() -> tuple[World, float]:

@@ -76,6 +76,7 @@ from collide2d._kernels.step_respond import (
     freeze,
     mobility,
     respond,
+    slide_held,
 )
 from collide2d._kernels.step_settle import settle
 from collide2d._kernels.step_shapes import (
@@ -202,6 +203,11 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     qk, iused = carve(ints, iused, n + 1)
     qx, iused = carve(ints, iused, n + 1)
     changed = np.empty(2, dtype=np.int64)
+    held_t, fused = carve(floats, fused, n)  # step_respond.slide_held's
+    held_t[:] = -1.0
+    held_by, iused = carve(ints, iused, n)
+    flat_n, fused = carve(floats, fused, 2 * n)
+    held_n = flat_n.reshape((n, 2))
     # Bodies that may end the step overlapping something: every pair predicted to
     # part or meet no earlier than the end is tested where the end leaves it (as
     # the end will compute it), and its bodies marked if it overlaps there (by
@@ -379,7 +385,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             advance(fb, i, t)
         if moved_j:
             advance(fb, j, t)
-        if started and depth > 0.0 and inv_i + inv_j > 0.0:
+        shoved = started and depth > 0.0 and inv_i + inv_j > 0.0
+        if shoved:
             share = depth / (inv_i + inv_j)
             fb[i, X] += nx * share * inv_i
             fb[i, Y] += ny * share * inv_i
@@ -392,8 +399,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                     nfree = recover(fb, ib, head, nbody, nnext, free, nfree, cols, b, t, grid)
         nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j) if inv_i + inv_j > 0.0 else False
         if not report:
-            # Not approaching: a contact of rounding size, only taken apart (if at all).
-            if not nudged and not started:
+            # Not approaching: a contact of rounding size, only taken apart (if at all);
+            # if nothing moved, predicting the pair again would find it again.
+            if not nudged and not shoved:
                 near[i] = True  # moved to t, not predicted again: checked at the end
                 near[j] = True
                 continue
@@ -404,8 +412,10 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             if ib[j, FIXED] == 0:
                 freeze(fb, ib, j)
         else:
-            e = restitution[ib[i, GROUP], ib[j, GROUP]] if code == BOUNCE else 0.0
-            respond(fb, i, j, nx, ny, inv_i, inv_j, e)
+            if code == SLIDE:  # with what holds either body at this moment
+                slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n)
+            else:
+                respond(fb, i, j, nx, ny, inv_i, inv_j, restitution[ib[i, GROUP], ib[j, GROUP]])
         if report:
             xi, yi = position(fb, i, t)
             xj, yj = position(fb, j, t)
