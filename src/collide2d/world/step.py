@@ -77,12 +77,12 @@ def run(
     stats = np.zeros(6, dtype=np.int64)
     used = np.zeros(5, dtype=np.int64)
     start = time.perf_counter()
-    pools = (scratch.ints, scratch.floats, scratch.width, used, kept, scratch.lists, scratch.stamp)
+    memory = (scratch.ints, scratch.floats, scratch.width, used, kept, scratch.lists, scratch.stamp)
     lf, li = core.run_step(
-        fb, ib, responses, restitution, dt, cap, grid, moving, fixed_rows, room, stats, *pools
+        fb, ib, responses, restitution, dt, cap, grid, moving, fixed_rows, room, stats, *memory
     )
     seconds = time.perf_counter() - start
-    scratch.grow(used, None if masks else grid, live, kept)
+    scratch.after_step(used, None if masks else grid, live, kept)
     # The moved rows written back (masks never move), marked pending in the table.
     if rows.write_back(fb, ib, moving, live, table.kind, table.box, table.origin,
                        table.velocity, table.radius, table.pending):  # fmt: skip

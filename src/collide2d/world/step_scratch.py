@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels import lazy
+from collide2d.world.step_cells import Grid
 
 shapes = lazy("step_shapes")
 queue = lazy("step_queue")
@@ -43,7 +44,7 @@ class StepScratch:
         self.lists = np.empty(0, dtype=np.int64)  # the fixed bodies' cell lists
         self.width = int(queue.ROOM)
         self.stamp = 0  # the gathers' stamps start above it
-        self.grid: tuple[float, float, float, float, int, int] | None = None
+        self.grid: Grid | None = None  # the grid the kept lists are for
         self._live = np.empty(0, dtype=np.int64)
         self._fb = np.empty((0, shapes.FLOATS))
         self._ib = np.empty((0, shapes.INTS), dtype=np.int64)
@@ -62,13 +63,7 @@ class StepScratch:
         them (``grid`` set) over the same items in the same slots ``live``."""
         return self.grid is not None and np.array_equal(live, self._live)
 
-    def grow(
-        self,
-        used: np.ndarray,
-        grid: tuple[float, float, float, float, int, int] | None,
-        live: np.ndarray,
-        kept: bool,
-    ) -> None:
+    def after_step(self, used: np.ndarray, grid: Grid | None, live: np.ndarray, kept: bool) -> None:
         """After a step over the items in slots ``live``: grow the pools to what it
         ``used`` (reported by the core), start the next step's queue lists as wide
         as this one's grew and its stamps above this one's; keep the fixed bodies'
