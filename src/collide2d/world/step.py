@@ -64,14 +64,16 @@ def run(
     kept = not masks and scratch.same_items(live)
     if kept:
         fb, ib = scratch.rows(len(live))
-        at = np.arange(len(live))
+        at = scratch.order
         columns = (table.kind, table.box, table.origin, table.radius, table.velocity)
         kept = rows.body_rows(fb, ib, live, at, at, *columns, table.mass, table.group, True)
-    if not kept:
+    if kept:  # the same bodies fixed as in the last step
+        moving, fixed_rows = scratch.moving, scratch.fixed
+    else:
         fb, ib = _body_rows(table, masks, live, is_mask, scratch)
-    fixed = ib[:, shapes.FIXED] != 0
-    moving = np.flatnonzero(~fixed)
-    fixed_rows = np.flatnonzero(fixed)
+        fixed = ib[:, shapes.FIXED] != 0
+        moving, fixed_rows = np.flatnonzero(~fixed), np.flatnonzero(fixed)
+        scratch.moving, scratch.fixed = moving, fixed_rows
     grid, room = cells.grid(fb, ib, moving, fixed_rows, responses, dt)
     kept = kept and grid == scratch.grid
     stats = np.zeros(6, dtype=np.int64)

@@ -46,6 +46,9 @@ class StepScratch:
         self.stamp = 0  # the gathers' stamps start above it
         self.grid: Grid | None = None  # the grid the kept lists are for
         self._live = np.empty(0, dtype=np.int64)
+        self.order = self._live  # 0, 1, ... for as many items as in _live
+        self.moving = self._live  # the last step's moving and fixed rows
+        self.fixed = self._live
         self._fb = np.empty((0, shapes.FLOATS))
         self._ib = np.empty((0, shapes.INTS), dtype=np.int64)
 
@@ -79,6 +82,7 @@ class StepScratch:
         if kept:
             return
         self.grid, self._live = grid, live
+        self.order = np.arange(len(live))
         if lists > self.lists.shape[0]:  # built in new arrays: none to keep
             self.lists = np.empty(int(lists * HEADROOM), dtype=np.int64)
             self.grid = None
