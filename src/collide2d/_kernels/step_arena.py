@@ -6,10 +6,10 @@ megabyte each in a scene of 60,000 bodies. Made fresh at every step, each was ne
 memory from the operating system (glibc maps a large block and unmaps it when it is
 freed), every page of it faulted in and cleared at first touch: about a third of
 the swarm scene's step (16 ms a step, 10 ms with the allocator told to keep its
-memory). The World keeps an ``int64`` and a ``float64`` pool instead
-(``world/step_scratch.py``); :func:`carve` hands out consecutive pieces of them, or
-a new array when the pool is short, and the core reports how much it used, so the
-pools are grown for the next step.
+memory). The World keeps an ``int64`` and a ``float64`` pool instead, and one for the
+fixed bodies' cell lists (``world/step_scratch.py``); :func:`carve` hands out
+consecutive pieces of them, or a new array when the pool is short, and the core
+reports how much it used, so the pools are grown for the next step.
 """
 
 from __future__ import annotations

@@ -43,7 +43,8 @@ DOUBLINGS = 8
 BLOCK = 8
 """The grid's corner and size are whole numbers of blocks of this many cells."""
 STEPS_PER_OCTAVE = 4
-"""Cell sizes are powers of ``2 ** (1 / 4)`` (at most a fifth larger than asked)."""
+"""Cell sizes are powers of ``2 ** (1 / 4)`` (at most a fifth larger than asked, or a
+few percent smaller: ``_steady``)."""
 
 Grid = tuple[float, float, float, float, int, int]
 

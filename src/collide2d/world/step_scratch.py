@@ -26,7 +26,8 @@ HEADROOM = 1.25
 
 
 class StepScratch:
-    """The step's rows and pools, grown when a step needs more, never shrunk.
+    """The step's rows, pools and kept cell lists, grown when a step needs more, never
+    shrunk.
 
     Examples
     --------
@@ -45,10 +46,10 @@ class StepScratch:
         self.width = int(queue.ROOM)
         self.stamp = 0  # the gathers' stamps start above it
         self.grid: Grid | None = None  # the grid the kept lists are for
-        self._live = np.empty(0, dtype=np.int64)
-        self.order = self._live  # 0, 1, ... for as many items as in _live
-        self.moving = self._live  # the last step's moving and fixed rows
-        self.fixed = self._live
+        self._live = np.empty(0, dtype=np.int64)  # the items' slots the lists are for
+        self.order = np.empty(0, dtype=np.int64)  # 0, 1, ... as many as in _live
+        self.moving = np.empty(0, dtype=np.int64)  # the last step's moving rows
+        self.fixed = np.empty(0, dtype=np.int64)  # and fixed rows
         self._fb = np.empty((0, shapes.FLOATS))
         self._ib = np.empty((0, shapes.INTS), dtype=np.int64)
 
