@@ -1,0 +1,382 @@
+"""The event loop of ``World.step``'s compiled core (``step_core.run_step`` sets the
+step up, makes the first predictions, runs this loop and cleans up).
+
+The earliest event is the earliest of the body at the heap's top. Its row is scanned
+again (``dirty``) before the next, unless the body changed (predicted again from
+scratch). A cell crossing changes which bodies are near; a contact changes its two
+bodies (``step_respond``), which are brought to that moment, given new event
+counters and predicted again against the bodies near them.
+
+The loop runs until no event is left, or until the contact log or the set of crossed
+pairs is full: it then returns, its place kept in ``state``, and the caller grows
+them and calls it again. The arrays that grow are arguments the loop never
+reassigns (the queue's lists excepted, which grow inside it): reassigned in the
+loop, numba counted references to them at every turn (the bullets scene's core 5%
+slower).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.jit import kernel
+from collide2d._kernels.step_grid import (
+    GROW_DOWN,
+    GROW_LEFT,
+    GROW_RIGHT,
+    GROW_UP,
+    SHRINK_BOTTOM,
+    SHRINK_LEFT,
+    SHRINK_RIGHT,
+    SHRINK_TOP,
+    covers_meet,
+    gather,
+    gather_near,
+    lane_of,
+    link,
+    next_crossing,
+    recover,
+    unlink,
+)
+from collide2d._kernels.step_queue import (
+    flush,
+    lists_grown,
+    pack,
+    pend,
+    refresh,
+    set_add,
+    set_has,
+    take,
+    unpack,
+)
+from collide2d._kernels.step_respond import (
+    BOUNCE,
+    CROSS,
+    IGNORE,
+    SLIDE,
+    TOUCH,
+    apart,
+    freeze,
+    mobility,
+    respond,
+    slide_held,
+)
+from collide2d._kernels.step_shapes import (
+    COUNTER,
+    CROSSING,
+    CX0,
+    CX1,
+    CY0,
+    CY1,
+    FIXED,
+    FROZEN,
+    GROUP,
+    MVX,
+    MVY,
+    NEVENTS,
+    ORDER_STARTED,
+    OWNER,
+    STAMP,
+    VX,
+    VY,
+    X,
+    Y,
+    advance,
+    contact_normal,
+    contact_point,
+    may_meet,
+    overlap_at_end,
+    position,
+    predict,
+    separation,
+)
+
+APPROACH_ULPS = 64.0 * 2.0**-52
+"""A pair approaching slower than this share of its bodies' speeds is not approaching:
+that is what rounding leaves of a slide (two bodies a slide left moving together can
+differ by a few ulps in velocity, and would meet again, an ulp apart, much later)."""
+# stats
+EVENTS, STALE, PREDICTIONS, CROSSINGS, CAPPED, NUDGED = range(6)
+# what run_events returns
+DONE, LOG_FULL, SET_FULL = range(3)
+STATE_SLOTS = 5
+"""``state``: the row to scan again, contacts logged, crossed pairs, the last gather
+stamp, the cell lists' free entries."""
+
+
+@kernel
+def log(lf, li, count, t, a, b, nx, ny, px, py, response, started):
+    """Write contact ``count`` (the caller made room); return the new count."""
+    lf[count, 0] = t
+    lf[count, 1] = nx
+    lf[count, 2] = ny
+    lf[count, 3] = px
+    lf[count, 4] = py
+    li[count, 0] = a
+    li[count, 1] = b
+    li[count, 2] = response
+    li[count, 3] = started
+    return count + 1
+
+
+@kernel
+def log_grown(lf, li):
+    """The contact log with twice the room."""
+    count = lf.shape[0]
+    nf = np.empty((2 * count, 5))
+    ni = np.empty((2 * count, 4), dtype=np.int64)
+    nf[:count] = lf
+    ni[:count] = li
+    return nf, ni
+
+
+@kernel
+def pair_key(ib, i, j, owners):
+    """A pair's key in the set of crossed pairs (by the items' numbers)."""
+    return ib[i, OWNER] * owners + ib[j, OWNER]
+
+
+@kernel
+def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
+               et, ek, ex, elen, emin, ht, hk, hrow, hpos,
+               fstart, fbody, head, nbody, nnext, free, meets,
+               cand, qt, qk, qx, held_t, held_by, held_n, near,
+               lf, li, crossed, owners, state):  # fmt: skip
+    """Run the step's events from where ``state`` left them (see the module
+    docstring) until none is left (returns ``DONE``) or ``lf``/``li`` or ``crossed``
+    is full (``LOG_FULL``, ``SET_FULL``); returns that and the queue's lists
+    ``et, ek, ex`` (grown if a row needed more room). The other arguments are
+    ``step_core.run_step``'s working arrays."""
+    dirty, logged, ncrossed, stamp, nfree = state[0], state[1], state[2], state[3], state[4]
+    cols = grid[4]
+    changed = np.empty(2, dtype=np.int64)
+    status = DONE
+    while True:
+        # Room for one more contact and one more crossed pair, or back to the caller.
+        if logged == lf.shape[0]:
+            status = LOG_FULL
+            break
+        if 2 * ncrossed + 2 > crossed.shape[0]:
+            status = SET_FULL
+            break
+        if dirty >= 0:
+            stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, dirty,
+                                    moving[dirty], ib)  # fmt: skip
+        if ht.shape[0] == 0 or ht[0] == np.inf:  # no moving body, or no event left
+            break
+        dirty = hrow[0]
+        t, key, extra = take(et, ek, ex, elen, emin, dirty)
+        order, lo, hi = unpack(key)
+        if order == CROSSING:
+            i = lo
+            stats[CROSSINGS] += 1
+            x0, x1, y0, y1 = ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1]
+            nx0, nx1, ny0, ny1 = x0, x1, y0, y1
+            code = hi
+            if code == GROW_RIGHT:
+                nx0, nx1 = x1 + 1, x1 + 1
+            elif code == GROW_LEFT:
+                nx0, nx1 = x0 - 1, x0 - 1
+            elif code == GROW_DOWN:
+                ny0, ny1 = y1 + 1, y1 + 1
+            elif code == GROW_UP:
+                ny0, ny1 = y0 - 1, y0 - 1
+            elif code == SHRINK_LEFT:
+                nx1 = x0
+            elif code == SHRINK_RIGHT:
+                nx0 = x1
+            elif code == SHRINK_TOP:
+                ny1 = y0
+            else:  # SHRINK_BOTTOM
+                ny0 = y1
+            grow = code in (GROW_RIGHT, GROW_LEFT, GROW_DOWN, GROW_UP)
+            count = 0
+            if grow:
+                stamp += 1
+                count = gather(
+                    ib, fstart, fbody, head, nbody, nnext, meets, cols,
+                    nx0, nx1, ny0, ny1, i, stamp, cand, 0,
+                )  # fmt: skip
+            lane = lane_of(ib, head, i)
+            for cy in range(ny0, ny1 + 1):
+                for cx in range(nx0, nx1 + 1):
+                    if grow:
+                        nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
+                    else:
+                        nfree = unlink(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
+            if code in (GROW_RIGHT, SHRINK_RIGHT):
+                ib[i, CX1] += 1 if code == GROW_RIGHT else -1
+            elif code in (GROW_LEFT, SHRINK_LEFT):
+                ib[i, CX0] += -1 if code == GROW_LEFT else 1
+            elif code in (GROW_DOWN, SHRINK_BOTTOM):
+                ib[i, CY1] += 1 if code == GROW_DOWN else -1
+            else:
+                ib[i, CY0] += -1 if code == GROW_UP else 1
+            npend = 0
+            for k in range(count):
+                j = cand[k]
+                if covers_meet(ib, j, x0, x1, y0, y1):
+                    continue  # near before the crossing: predicted already
+                a, b = (i, j) if i < j else (j, i)
+                rc = responses[ib[a, GROUP], ib[b, GROUP]]
+                if rc == IGNORE or (rc == CROSS and set_has(crossed, pair_key(ib, a, b, owners))):
+                    continue
+                if not may_meet(fb, ib, a, b, t, dt):
+                    continue
+                stats[PREDICTIONS] += 1
+                tp, op, axis = predict(fb, ib, a, b, t, dt)
+                if tp < dt:
+                    npend = pend(qt, qk, qx, npend, tp, pack(op, a, b), 2 * ib[j, COUNTER] + axis)
+                elif overlap_at_end(fb, ib, a, b, dt):
+                    near[a] = True
+                    near[b] = True
+            tc, code = next_crossing(fb, ib, i, t, grid)
+            if t + tc < dt:
+                npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, i, code), 0)
+            if elen[dirty] + npend > et.shape[1]:  # full: drop its stale events first
+                stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, dirty, i,
+                                        ib)  # fmt: skip
+                if elen[dirty] + npend > et.shape[1]:
+                    et, ek, ex = lists_grown(et, ek, ex, elen[dirty] + npend)
+            flush(et, ek, ex, elen, dirty, qt, qk, qx, npend)
+            continue
+
+        i, j = lo, hi
+        if ib[i if moving[dirty] == j else j, COUNTER] != extra >> 1:
+            stats[STALE] += 1
+            continue
+        stats[EVENTS] += 1
+        code = responses[ib[i, GROUP], ib[j, GROUP]]
+        started = order == ORDER_STARTED
+        # Reported as started only at the step's start: later, an overlap found at an
+        # event is one of rounding (bodies left touching, moved on by an ulp apart)
+        begun = started and t == 0.0
+        xi, yi = position(fb, i, t)
+        xj, yj = position(fb, j, t)
+        if started:
+            nx, ny, depth = separation(fb, ib, i, xi, yi, j, xj, yj)
+        else:
+            nx, ny = contact_normal(fb, ib, i, xi, yi, j, xj, yj, extra & 1)
+            depth = 0.0
+        inv_i = mobility(fb, ib, i)
+        inv_j = mobility(fb, ib, j)
+        if code != CROSS and inv_i + inv_j == 0.0 and code != TOUCH:
+            code = CROSS  # two bodies that cannot be moved pass through each other
+            near[i] = True  # (not predicted again: the end's cleanup, which moves a
+            near[j] = True  # frozen body, takes apart those rounding left overlapping)
+        if code == CROSS:
+            key = pair_key(ib, i, j, owners)
+            if set_has(crossed, key):
+                continue
+            ncrossed = set_add(crossed, ncrossed, key)
+            px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj)
+            logged = log(
+                lf, li, logged, t, ib[i, OWNER], ib[j, OWNER], nx, ny, px, py, CROSS, begun
+            )
+            continue
+        u = (fb[i, MVX] - fb[j, MVX]) * nx + (fb[i, MVY] - fb[j, MVY]) * ny
+        speeds = abs(fb[i, MVX]) + abs(fb[i, MVY]) + abs(fb[j, MVX]) + abs(fb[j, MVY])
+        report = u < -APPROACH_ULPS * speeds or (started and t == 0.0)
+        # A touch freezes both bodies; one frozen already is not changed by it (counted
+        # as changed, two frozen bodies an ulp apart were predicted to meet again at
+        # the same moment, for ever).
+        moved_i = inv_i > 0.0 or (code == TOUCH and ib[i, FROZEN] == 0)
+        moved_j = inv_j > 0.0 or (code == TOUCH and ib[j, FROZEN] == 0)
+        if moved_i:
+            advance(fb, i, t)
+        if moved_j:
+            advance(fb, j, t)
+        shoved = started and depth > 0.0 and inv_i + inv_j > 0.0
+        if shoved:
+            share = depth / (inv_i + inv_j)
+            fb[i, X] += nx * share * inv_i
+            fb[i, Y] += ny * share * inv_i
+            fb[j, X] -= nx * share * inv_j
+            fb[j, Y] -= ny * share * inv_j
+            # Pushed out, a body may leave the cells it covered: it is listed again,
+            # or bodies near its new place would never be looked at.
+            for b in (i, j):
+                if ib[b, FIXED] == 0 and mobility(fb, ib, b) > 0.0:
+                    nfree = recover(fb, ib, head, nbody, nnext, free, nfree, cols, b, t, grid)
+        nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j) if inv_i + inv_j > 0.0 else False
+        if not report:
+            # Not approaching: a contact of rounding size, only taken apart (if at all);
+            # if nothing moved, predicting the pair again would find it again.
+            if not nudged and not shoved:
+                near[i] = True  # moved to t, not predicted again: checked at the end
+                near[j] = True
+                continue
+            stats[NUDGED] += 1
+        elif code == TOUCH:
+            if ib[i, FIXED] == 0:
+                freeze(fb, ib, i)
+            if ib[j, FIXED] == 0:
+                freeze(fb, ib, j)
+        else:
+            if code == SLIDE:  # with what holds either body at this moment
+                slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n)
+            else:
+                respond(fb, i, j, nx, ny, inv_i, inv_j, restitution[ib[i, GROUP], ib[j, GROUP]])
+        if report:
+            xi, yi = position(fb, i, t)
+            xj, yj = position(fb, j, t)
+            px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj)
+            logged = log(lf, li, logged, t, ib[i, OWNER], ib[j, OWNER], nx, ny, px, py, code, begun)
+        # A slide or bounce leaves the pair not approaching (exactly; by rounding it
+        # may approach by an ulp, which must not make events without end).
+        resolved = report and (code in (SLIDE, BOUNCE))
+        # The changed bodies: new counters, the event cap, new predictions.
+        nchanged = 0
+        for b, moved in ((i, moved_i), (j, moved_j)):
+            if not moved or ib[b, FIXED] != 0:
+                near[b] = True  # not predicted again: checked at the end
+                continue
+            if ib[b, FROZEN] == 0:
+                fb[b, VX] = fb[b, MVX]
+                fb[b, VY] = fb[b, MVY]
+                ib[b, NEVENTS] += 1
+                if ib[b, NEVENTS] > cap:
+                    freeze(fb, ib, b)
+                    stats[CAPPED] += 1
+                    resolved = False  # stopped: the other may now run into it
+            ib[b, COUNTER] += 1
+            changed[nchanged] = b
+            nchanged += 1
+        for m in range(nchanged):
+            b = changed[m]
+            stamp += 1
+            if m == 1:
+                ib[changed[0], STAMP] = stamp  # the pair was predicted from the first
+            count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, b, stamp, cand)
+            rb = row[b]
+            if rb == dirty:
+                dirty = -1  # predicted again from scratch below
+            elen[rb] = 0
+            npend = 0
+            for k in range(count):
+                other = cand[k]
+                a2, b2 = (b, other) if b < other else (other, b)
+                rc = responses[ib[a2, GROUP], ib[b2, GROUP]]
+                if rc == IGNORE or (rc == CROSS and set_has(crossed, pair_key(ib, a2, b2, owners))):
+                    continue
+                if not may_meet(fb, ib, a2, b2, t, dt):
+                    continue
+                stats[PREDICTIONS] += 1
+                tp, op, axis = predict(fb, ib, a2, b2, t, dt)
+                # (the pair just resolved is met again at once only by rounding)
+                if tp < dt and not (resolved and a2 == i and b2 == j and tp <= t):
+                    key = pack(op, a2, b2)
+                    npend = pend(qt, qk, qx, npend, tp, key, 2 * ib[other, COUNTER] + axis)
+                elif overlap_at_end(fb, ib, a2, b2, dt):
+                    near[a2] = True
+                    near[b2] = True
+            tc, ccode = next_crossing(fb, ib, b, t, grid)
+            if t + tc < dt:
+                npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, b, ccode), 0)
+            if npend > et.shape[1]:
+                et, ek, ex = lists_grown(et, ek, ex, npend)
+            flush(et, ek, ex, elen, rb, qt, qk, qx, npend)
+            refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, rb, b, ib)
+
+    state[0], state[1], state[2], state[3], state[4] = dirty, logged, ncrossed, stamp, nfree
+    return status, et, ek, ex
