@@ -57,6 +57,7 @@ from collide2d._kernels.step_queue import (
     pack,
     pend,
     refresh,
+    room_of,
     set_grown,
     set_has,
 )
@@ -120,7 +121,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     row[:] = -1
     for r in range(moving.shape[0]):
         row[moving[r]] = r
-    et, ek, ex, elen, emin, ht, hk, hrow, hpos, iused, fused = new_queue(
+    et, ek, elen, emin, ht, hk, hrow, hpos, iused, fused = new_queue(
         moving.shape[0], width, ints, iused, floats, fused
     )
     lf = np.empty((16, 5))
@@ -173,16 +174,16 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         t, code = next_crossing(fb, ib, i, 0.0, grid)
         if t < dt:
             npend = pend(qt, qk, qx, npend, t, pack(CROSSING, i, code), 0)
-        if npend > et.shape[1]:
-            et, ek, ex = lists_grown(et, ek, ex, npend)
-        flush(et, ek, ex, elen, r, qt, qk, qx, npend)
-        refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, i, ib)
+        if npend > room_of(ek):
+            et, ek = lists_grown(ek, npend)
+        flush(et, ek, elen, r, qt, qk, qx, npend)
+        refresh(et, ek, elen, emin, ht, hk, hrow, hpos, r, i, ib)
 
     state = np.array([-1, logged, ncrossed, stamp, nfree], dtype=np.int64)
     while True:
-        status, et, ek, ex = run_events(
+        status, et, ek = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
-            et, ek, ex, elen, emin, ht, hk, hrow, hpos,
+            et, ek, elen, emin, ht, hk, hrow, hpos,
             fstart, fbody, head, nbody, nnext, free, meets,
             cand, qt, qk, qx, held_t, held_by, held_n, near,
             lf, li, crossed, owners, state,
@@ -209,5 +210,5 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     used[STAMP_END] = stamp
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
-    used[QUEUE_WIDTH] = et.shape[1]
+    used[QUEUE_WIDTH] = room_of(ek)
     return lf[:logged].copy(), li[:logged].copy()

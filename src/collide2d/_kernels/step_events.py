@@ -44,6 +44,7 @@ from collide2d._kernels.step_queue import (
     pack,
     pend,
     refresh,
+    room_of,
     set_add,
     set_has,
     take,
@@ -138,14 +139,14 @@ def pair_key(ib, i, j, owners):
 
 @kernel
 def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
-               et, ek, ex, elen, emin, ht, hk, hrow, hpos,
+               et, ek, elen, emin, ht, hk, hrow, hpos,
                fstart, fbody, head, nbody, nnext, free, meets,
                cand, qt, qk, qx, held_t, held_by, held_n, near,
                lf, li, crossed, owners, state):  # fmt: skip
     """Run the step's events from where ``state`` left them (see the module
     docstring) until none is left (returns ``DONE``) or ``lf``/``li`` or ``crossed``
     is full (``LOG_FULL``, ``SET_FULL``); returns that and the queue's lists
-    ``et, ek, ex`` (grown if a row needed more room). The other arguments are
+    ``et, ek`` (grown if a row needed more room). The other arguments are
     ``step_core.run_step``'s working arrays."""
     dirty, logged, ncrossed, stamp, nfree = state[0], state[1], state[2], state[3], state[4]
     cols = grid[4]
@@ -160,12 +161,12 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             status = SET_FULL
             break
         if dirty >= 0:
-            stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, dirty,
+            stats[STALE] += refresh(et, ek, elen, emin, ht, hk, hrow, hpos, dirty,
                                     moving[dirty], ib)  # fmt: skip
         if ht.shape[0] == 0 or ht[0] == np.inf:  # no moving body, or no event left
             break
         dirty = hrow[0]
-        t, key, extra = take(et, ek, ex, elen, emin, dirty)
+        t, key, extra = take(et, ek, elen, emin, dirty)
         order, lo, hi = unpack(key)
         if order == CROSSING:
             i = lo
@@ -233,12 +234,12 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             tc, code = next_crossing(fb, ib, i, t, grid)
             if t + tc < dt:
                 npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, i, code), 0)
-            if elen[dirty] + npend > et.shape[1]:  # full: drop its stale events first
-                stats[STALE] += refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, dirty, i,
+            if elen[dirty] + npend > room_of(ek):  # full: drop its stale events first
+                stats[STALE] += refresh(et, ek, elen, emin, ht, hk, hrow, hpos, dirty, i,
                                         ib)  # fmt: skip
-                if elen[dirty] + npend > et.shape[1]:
-                    et, ek, ex = lists_grown(et, ek, ex, elen[dirty] + npend)
-            flush(et, ek, ex, elen, dirty, qt, qk, qx, npend)
+                if elen[dirty] + npend > room_of(ek):
+                    et, ek = lists_grown(ek, elen[dirty] + npend)
+            flush(et, ek, elen, dirty, qt, qk, qx, npend)
             continue
 
         i, j = lo, hi
@@ -373,10 +374,10 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             tc, ccode = next_crossing(fb, ib, b, t, grid)
             if t + tc < dt:
                 npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, b, ccode), 0)
-            if npend > et.shape[1]:
-                et, ek, ex = lists_grown(et, ek, ex, npend)
-            flush(et, ek, ex, elen, rb, qt, qk, qx, npend)
-            refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, rb, b, ib)
+            if npend > room_of(ek):
+                et, ek = lists_grown(ek, npend)
+            flush(et, ek, elen, rb, qt, qk, qx, npend)
+            refresh(et, ek, elen, emin, ht, hk, hrow, hpos, rb, b, ib)
 
     state[0], state[1], state[2], state[3], state[4] = dirty, logged, ncrossed, stamp, nfree
-    return status, et, ek, ex
+    return status, et, ek

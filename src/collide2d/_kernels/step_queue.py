@@ -14,10 +14,14 @@ stale, and is dropped when its list is next scanned (lazy invalidation, without 
 global heap's pops of every stale prediction: the heap holds one place per moving
 body, small enough to stay in the processor's cache).
 
-The lists are rows of three ``(bodies, room)`` arrays (``et`` times, ``ek`` keys,
-``ex`` extras) with their lengths in ``elen`` and the place of each row's earliest
-event in ``emin``; the heap is ``ht``/``hk`` (the earliest event's time and key, by
-heap place), ``hrow`` (the row at a heap place) and ``hpos`` (a row's heap place).
+The lists are the rows of one ``(bodies, 3 * room)`` integer array ``ek``, an event
+in three columns side by side (time, key, extra; the time written and read through
+``et``, the same memory seen as floats), with their lengths in ``elen`` and the
+place of each row's earliest event in ``emin``. An event's three numbers share a
+cache line, and a short row one line: in three arrays a row was three lines to
+fetch, and the events come in time order, from all over the grid. The heap is
+``ht``/``hk`` (the earliest event's time and key, by heap place), ``hrow`` (the
+row at a heap place) and ``hpos`` (a row's heap place).
 A loop of predictions keeps its events in buffers (:func:`pend`) and appends them
 once it ends (:func:`flush`), after making room: the lists are never grown
 (reassigned) inside the core's hot loops, where numba would count references to
@@ -58,12 +62,10 @@ def _before(t, k, ot, ok):
 @kernel
 def new_queue(rows, room, ints, iused, floats, fused):
     """An empty queue of ``rows`` lists of ``room`` events:
-    ``(et, ek, ex, elen, emin, ht, hk, hrow, hpos)``, every row in the heap at time
+    ``(et, ek, elen, emin, ht, hk, hrow, hpos)``, every row in the heap at time
     ``inf``, carved from the pools ``ints`` and ``floats`` at ``iused`` and ``fused``
     (``step_arena``); and the pools' new ``iused, fused``."""
-    flat_t, fused = carve(floats, fused, rows * room)
-    flat_k, iused = carve(ints, iused, rows * room)
-    flat_x, iused = carve(ints, iused, rows * room)
+    flat, iused = carve(ints, iused, rows * room * 3)
     elen, iused = carve(ints, iused, rows)
     emin, iused = carve(ints, iused, rows)
     ht, fused = carve(floats, fused, rows)
@@ -77,27 +79,29 @@ def new_queue(rows, room, ints, iused, floats, fused):
         hk[r] = 0
         hrow[r] = r
         hpos[r] = r
-    et = flat_t.reshape((rows, room))
-    ek = flat_k.reshape((rows, room))
-    ex = flat_x.reshape((rows, room))
-    return et, ek, ex, elen, emin, ht, hk, hrow, hpos, iused, fused
+    ek = flat.reshape((rows, 3 * room))
+    et = flat.view(np.float64).reshape((rows, 3 * room))
+    return et, ek, elen, emin, ht, hk, hrow, hpos, iused, fused
 
 
 @kernel
-def lists_grown(et, ek, ex, need):
-    """The lists with room for ``need`` events a row (the room doubled until it
-    fits)."""
-    rows, room = et.shape
-    wider = 2 * room
+def room_of(ek):
+    """How many events a row of the lists holds."""
+    return ek.shape[1] // 3
+
+
+@kernel
+def lists_grown(ek, need):
+    """The lists ``(et, ek)`` with room for ``need`` events a row (the room doubled
+    until it fits)."""
+    rows, width = ek.shape
+    wider = 2 * (width // 3)
     while wider < need:
         wider *= 2
-    nt = np.empty((rows, wider))
-    nk = np.empty((rows, wider), dtype=np.int64)
-    nx = np.empty((rows, wider), dtype=np.int64)
-    nt[:, :room] = et
-    nk[:, :room] = ek
-    nx[:, :room] = ex
-    return nt, nk, nx
+    flat = np.empty(rows * wider * 3, dtype=np.int64)
+    nk = flat.reshape((rows, 3 * wider))
+    nk[:, :width] = ek
+    return flat.view(np.float64).reshape((rows, 3 * wider)), nk
 
 
 @inline_kernel
@@ -116,16 +120,17 @@ def pend(pt, pk, px, npend, t, key, extra):
 
 
 @kernel
-def flush(et, ek, ex, elen, r, pt, pk, px, npend):
+def flush(et, ek, elen, r, pt, pk, px, npend):
     """Append the ``npend`` events kept by :func:`pend` to row ``r`` (the caller
     made room). A call, not inlined: inlined, the lists it writes (reassigned when
     grown) were counted again at every event (the gas scene's core 7% slower)."""
-    k = elen[r]
+    c = 3 * elen[r]
     for m in range(npend):
-        et[r, k + m] = pt[m]
-        ek[r, k + m] = pk[m]
-        ex[r, k + m] = px[m]
-    elen[r] = k + npend
+        et[r, c] = pt[m]
+        ek[r, c + 1] = pk[m]
+        ek[r, c + 2] = px[m]
+        c += 3
+    elen[r] += npend
 
 
 @inline_kernel
@@ -166,7 +171,7 @@ def heap_set(ht, hk, hrow, hpos, r, t, key):
 
 
 @inline_kernel
-def refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, owner, ib):
+def refresh(et, ek, elen, emin, ht, hk, hrow, hpos, r, owner, ib):
     """Drop row ``r``'s stale events (the other body's counter in ``ib`` is no
     longer the one they were predicted with; ``owner`` is the row's body), find its
     earliest and give the row that heap key. Returns how many were dropped."""
@@ -177,18 +182,20 @@ def refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, owner, ib):
     bk = 0
     dropped = 0
     while k < n:
-        key = ek[r, k]
+        c = 3 * k
+        key = ek[r, c + 1]
         lo = (key >> BODY_BITS) & (BODY_LIMIT - 1)
         hi = key & (BODY_LIMIT - 1)
         other = hi if lo == owner else lo
-        if (key >> 60) != 0 and ib[other, COUNTER] != ex[r, k] >> 1:
+        if (key >> 60) != 0 and ib[other, COUNTER] != ek[r, c + 2] >> 1:
             n -= 1  # stale: the last event takes its place
-            et[r, k] = et[r, n]
-            ek[r, k] = ek[r, n]
-            ex[r, k] = ex[r, n]
+            last = 3 * n
+            ek[r, c] = ek[r, last]
+            ek[r, c + 1] = ek[r, last + 1]
+            ek[r, c + 2] = ek[r, last + 2]
             dropped += 1
             continue
-        t = et[r, k]
+        t = et[r, c]
         if best < 0 or _before(t, key, bt, bk):
             best, bt, bk = k, t, key
         k += 1
@@ -199,16 +206,16 @@ def refresh(et, ek, ex, elen, emin, ht, hk, hrow, hpos, r, owner, ib):
 
 
 @inline_kernel
-def take(et, ek, ex, elen, emin, r):
+def take(et, ek, elen, emin, r):
     """Remove row ``r``'s earliest event and return it ``(time, key, extra)``; the
     row's heap key is left as it was (the caller refreshes the row)."""
-    k = emin[r]
-    t, key, extra = et[r, k], ek[r, k], ex[r, k]
-    n = elen[r] - 1
-    et[r, k] = et[r, n]
-    ek[r, k] = ek[r, n]
-    ex[r, k] = ex[r, n]
-    elen[r] = n
+    c = 3 * emin[r]
+    t, key, extra = et[r, c], ek[r, c + 1], ek[r, c + 2]
+    last = 3 * (elen[r] - 1)
+    ek[r, c] = ek[r, last]
+    ek[r, c + 1] = ek[r, last + 1]
+    ek[r, c + 2] = ek[r, last + 2]
+    elen[r] -= 1
     return t, key, extra
 
 
