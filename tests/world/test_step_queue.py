@@ -31,8 +31,8 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
     ib = np.zeros((rows, INTS), dtype=np.int64)
     ints, floats = np.full(pool, 12345, dtype=np.int64), np.full(pool, -7.0)
     *queue, iused, fused = q.new_queue(rows, 2, ints, 3, floats, 5)
-    assert (iused, fused) == (3 + 3 * rows * 2 + 5 * rows, 5 + rows)
-    et, ek, elen, emin, ht, hk, hrow, hpos = queue
+    assert (iused, fused) == (3 + 3 * rows * 2 + 6 * rows, 5)
+    et, ek, elen, emin, ht, hk, hpos = queue
     live: list[tuple[float, int, int, int]] = []  # (time, key, row, other's counter)
     pt, pk, px = np.empty(1), np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int64)
     for action, r, other, t, order in script:
@@ -43,23 +43,23 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
             if elen[r] + npend > q.room_of(ek):
                 et, ek = q.lists_grown(ek, elen[r] + npend)
             q.flush(et, ek, elen, r, pt, pk, px, npend)
-            q.refresh(et, ek, elen, emin, ht, hk, hrow, hpos, r, r, ib)
+            q.refresh(et, ek, elen, emin, ht, hk, hpos, r, r, ib)
             live.append((t, key, r, int(ib[other, COUNTER])))
         elif action == "bump":  # body r changed: events naming it go stale
             ib[r, COUNTER] += 1
             elen[r] = 0  # its own list is predicted again from scratch (empty here)
-            q.refresh(et, ek, elen, emin, ht, hk, hrow, hpos, r, r, ib)
+            q.refresh(et, ek, elen, emin, ht, hk, hpos, r, r, ib)
         elif action == "take":
             valid = [e for e in live if ib[_other(e[1], e[2]), COUNTER] == e[3]]
             for row in range(rows):  # drop the stale ones (the core does it lazily)
-                q.refresh(et, ek, elen, emin, ht, hk, hrow, hpos, row, row, ib)
+                q.refresh(et, ek, elen, emin, ht, hk, hpos, row, row, ib)
             assert sum(elen) == len(valid)
             if not valid:
-                assert ht[0] == np.inf
+                assert ht[0, 0] == np.inf
                 continue
             best = min(valid, key=lambda e: (e[0], e[1]))
-            assert (ht[0], hk[0]) == (best[0], best[1])
-            row = int(hrow[0])
+            assert (ht[0, 0], hk[0, 1]) == (best[0], best[1])
+            row = int(hk[0, 2])
             t_, key_, extra = q.take(et, ek, elen, emin, row)
             assert (t_, key_, extra >> 1) == (best[0], best[1], best[3])
             live.remove((float(t_), int(key_), row, int(extra) >> 1))  # not a stale twin
@@ -68,9 +68,9 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
         # the heap: every row's key is its list's earliest, and parents come first
         for p in range(1, rows):
             parent = (p - 1) >> 1
-            assert (ht[parent], hk[parent]) <= (ht[p], hk[p])
-        assert sorted(hrow.tolist()) == list(range(rows))
-        assert all(hrow[hpos[row]] == row for row in range(rows))
+            assert (ht[parent, 0], hk[parent, 1]) <= (ht[p, 0], hk[p, 1])
+        assert sorted(hk[:, 2].tolist()) == list(range(rows))
+        assert all(hk[hpos[row], 2] == row for row in range(rows))
 
 
 def _other(key: int, row: int) -> int:

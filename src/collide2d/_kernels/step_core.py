@@ -121,7 +121,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     row[:] = -1
     for r in range(moving.shape[0]):
         row[moving[r]] = r
-    et, ek, elen, emin, ht, hk, hrow, hpos, iused, fused = new_queue(
+    et, ek, elen, emin, ht, hk, hpos, iused, fused = new_queue(
         moving.shape[0], width, ints, iused, floats, fused
     )
     lf = np.empty((16, 5))
@@ -177,13 +177,13 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         if npend > room_of(ek):
             et, ek = lists_grown(ek, npend)
         flush(et, ek, elen, r, qt, qk, qx, npend)
-        refresh(et, ek, elen, emin, ht, hk, hrow, hpos, r, i, ib)
+        refresh(et, ek, elen, emin, ht, hk, hpos, r, i, ib)
 
     state = np.array([-1, logged, ncrossed, stamp, nfree], dtype=np.int64)
     while True:
         status, et, ek = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
-            et, ek, elen, emin, ht, hk, hrow, hpos,
+            et, ek, elen, emin, ht, hk, hpos,
             fstart, fbody, head, nbody, nnext, free, meets,
             cand, qt, qk, qx, held_t, held_by, held_n, near,
             lf, li, crossed, owners, state,

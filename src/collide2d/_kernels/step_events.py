@@ -139,7 +139,7 @@ def pair_key(ib, i, j, owners):
 
 @kernel
 def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
-               et, ek, elen, emin, ht, hk, hrow, hpos,
+               et, ek, elen, emin, ht, hk, hpos,
                fstart, fbody, head, nbody, nnext, free, meets,
                cand, qt, qk, qx, held_t, held_by, held_n, near,
                lf, li, crossed, owners, state):  # fmt: skip
@@ -161,11 +161,11 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             status = SET_FULL
             break
         if dirty >= 0:
-            stats[STALE] += refresh(et, ek, elen, emin, ht, hk, hrow, hpos, dirty,
+            stats[STALE] += refresh(et, ek, elen, emin, ht, hk, hpos, dirty,
                                     moving[dirty], ib)  # fmt: skip
-        if ht.shape[0] == 0 or ht[0] == np.inf:  # no moving body, or no event left
+        if hk.shape[0] == 0 or ht[0, 0] == np.inf:  # no moving body, or no event left
             break
-        dirty = hrow[0]
+        dirty = hk[0, 2]
         t, key, extra = take(et, ek, elen, emin, dirty)
         order, lo, hi = unpack(key)
         if order == CROSSING:
@@ -235,7 +235,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             if t + tc < dt:
                 npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, i, code), 0)
             if elen[dirty] + npend > room_of(ek):  # full: drop its stale events first
-                stats[STALE] += refresh(et, ek, elen, emin, ht, hk, hrow, hpos, dirty, i,
+                stats[STALE] += refresh(et, ek, elen, emin, ht, hk, hpos, dirty, i,
                                         ib)  # fmt: skip
                 if elen[dirty] + npend > room_of(ek):
                     et, ek = lists_grown(ek, elen[dirty] + npend)
@@ -377,7 +377,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             if npend > room_of(ek):
                 et, ek = lists_grown(ek, npend)
             flush(et, ek, elen, rb, qt, qk, qx, npend)
-            refresh(et, ek, elen, emin, ht, hk, hrow, hpos, rb, b, ib)
+            refresh(et, ek, elen, emin, ht, hk, hpos, rb, b, ib)
 
     state[0], state[1], state[2], state[3], state[4] = dirty, logged, ncrossed, stamp, nfree
     return status, et, ek

@@ -20,8 +20,9 @@ in three columns side by side (time, key, extra; the time written and read throu
 place of each row's earliest event in ``emin``. An event's three numbers share a
 cache line, and a short row one line: in three arrays a row was three lines to
 fetch, and the events come in time order, from all over the grid. The heap is
-``ht``/``hk`` (the earliest event's time and key, by heap place), ``hrow`` (the
-row at a heap place) and ``hpos`` (a row's heap place).
+``hk``, a ``(bodies, 3)`` integer array of the earliest event's time, key and the
+row, by heap place (the time through ``ht``, a float view; the two children of a
+place on one cache line, not three), and ``hpos`` (a row's heap place).
 A loop of predictions keeps its events in buffers (:func:`pend`) and appends them
 once it ends (:func:`flush`), after making room: the lists are never grown
 (reassigned) inside the core's hot loops, where numba would count references to
@@ -62,26 +63,26 @@ def _before(t, k, ot, ok):
 @kernel
 def new_queue(rows, room, ints, iused, floats, fused):
     """An empty queue of ``rows`` lists of ``room`` events:
-    ``(et, ek, elen, emin, ht, hk, hrow, hpos)``, every row in the heap at time
+    ``(et, ek, elen, emin, ht, hk, hpos)``, every row in the heap at time
     ``inf``, carved from the pools ``ints`` and ``floats`` at ``iused`` and ``fused``
     (``step_arena``); and the pools' new ``iused, fused``."""
     flat, iused = carve(ints, iused, rows * room * 3)
     elen, iused = carve(ints, iused, rows)
     emin, iused = carve(ints, iused, rows)
-    ht, fused = carve(floats, fused, rows)
-    hk, iused = carve(ints, iused, rows)
-    hrow, iused = carve(ints, iused, rows)
+    flat_h, iused = carve(ints, iused, 3 * rows)
     hpos, iused = carve(ints, iused, rows)
+    hk = flat_h.reshape((rows, 3))
+    ht = flat_h.view(np.float64).reshape((rows, 3))
     for r in range(rows):
         elen[r] = 0
         emin[r] = 0
-        ht[r] = np.inf
-        hk[r] = 0
-        hrow[r] = r
+        ht[r, 0] = np.inf
+        hk[r, 1] = 0
+        hk[r, 2] = r
         hpos[r] = r
     ek = flat.reshape((rows, 3 * room))
     et = flat.view(np.float64).reshape((rows, 3 * room))
-    return et, ek, elen, emin, ht, hk, hrow, hpos, iused, fused
+    return et, ek, elen, emin, ht, hk, hpos, iused, fused
 
 
 @kernel
@@ -134,20 +135,21 @@ def flush(et, ek, elen, r, pt, pk, px, npend):
 
 
 @inline_kernel
-def heap_set(ht, hk, hrow, hpos, r, t, key):
-    """Give row ``r`` the heap key ``(t, key)`` and restore the heap's order (the row
-    sifts up or down as a hole: the rows it passes move one place each)."""
-    size = ht.shape[0]
+def heap_set(ht, hk, hpos, r, t, key):
+    """Give row ``r``'s heap place the key ``(t, key)`` and restore the heap's order
+    (the row sifts up or down as a hole: the places it passes move one place
+    each)."""
+    size = hk.shape[0]
     p = hpos[r]
-    if _before(t, key, ht[p], hk[p]):
+    if _before(t, key, ht[p, 0], hk[p, 1]):
         while p > 0:
             parent = (p - 1) >> 1
-            if not _before(t, key, ht[parent], hk[parent]):
+            if not _before(t, key, ht[parent, 0], hk[parent, 1]):
                 break
-            ht[p] = ht[parent]
-            hk[p] = hk[parent]
-            hrow[p] = hrow[parent]
-            hpos[hrow[p]] = p
+            hk[p, 0] = hk[parent, 0]
+            hk[p, 1] = hk[parent, 1]
+            hk[p, 2] = hk[parent, 2]
+            hpos[hk[p, 2]] = p
             p = parent
     else:
         while True:
@@ -155,23 +157,23 @@ def heap_set(ht, hk, hrow, hpos, r, t, key):
             if child >= size:
                 break
             right = child + 1
-            if right < size and _before(ht[right], hk[right], ht[child], hk[child]):
+            if right < size and _before(ht[right, 0], hk[right, 1], ht[child, 0], hk[child, 1]):
                 child = right
-            if not _before(ht[child], hk[child], t, key):
+            if not _before(ht[child, 0], hk[child, 1], t, key):
                 break
-            ht[p] = ht[child]
-            hk[p] = hk[child]
-            hrow[p] = hrow[child]
-            hpos[hrow[p]] = p
+            hk[p, 0] = hk[child, 0]
+            hk[p, 1] = hk[child, 1]
+            hk[p, 2] = hk[child, 2]
+            hpos[hk[p, 2]] = p
             p = child
-    ht[p] = t
-    hk[p] = key
-    hrow[p] = r
+    ht[p, 0] = t
+    hk[p, 1] = key
+    hk[p, 2] = r
     hpos[r] = p
 
 
 @inline_kernel
-def refresh(et, ek, elen, emin, ht, hk, hrow, hpos, r, owner, ib):
+def refresh(et, ek, elen, emin, ht, hk, hpos, r, owner, ib):
     """Drop row ``r``'s stale events (the other body's counter in ``ib`` is no
     longer the one they were predicted with; ``owner`` is the row's body), find its
     earliest and give the row that heap key. Returns how many were dropped."""
@@ -201,7 +203,7 @@ def refresh(et, ek, elen, emin, ht, hk, hrow, hpos, r, owner, ib):
         k += 1
     elen[r] = n
     emin[r] = max(best, 0)
-    heap_set(ht, hk, hrow, hpos, r, bt, bk)
+    heap_set(ht, hk, hpos, r, bt, bk)
     return dropped
 
 
