@@ -29,9 +29,9 @@ ops = st.lists(
 def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, script):
     rows = 6
     ib = np.zeros((rows, INTS), dtype=np.int64)
-    ints, floats = np.full(pool, 12345, dtype=np.int64), np.full(pool, -7.0)
-    *queue, iused, fused = q.new_queue(rows, 2, ints, 3, floats, 5)
-    assert (iused, fused) == (3 + 3 * rows * 2 + 6 * rows, 5)
+    ints = np.full(pool, 12345, dtype=np.int64)
+    *queue, iused = q.new_queue(rows, 2, ints, 3)
+    assert iused == 3 + 3 * rows * 2 + 6 * rows
     et, ek, elen, emin, ht, hk, hpos = queue
     live: list[tuple[float, int, int, int]] = []  # (time, key, row, other's counter)
     pt, pk, px = np.empty(1), np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int64)

@@ -121,9 +121,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     row[:] = -1
     for r in range(moving.shape[0]):
         row[moving[r]] = r
-    et, ek, elen, emin, ht, hk, hpos, iused, fused = new_queue(
-        moving.shape[0], width, ints, iused, floats, fused
-    )
+    et, ek, elen, emin, ht, hk, hpos, iused = new_queue(moving.shape[0], width, ints, iused)
     lf = np.empty((16, 5))
     li = np.empty((16, 4), dtype=np.int64)
     logged = 0

@@ -61,11 +61,11 @@ def _before(t, k, ot, ok):
 
 
 @kernel
-def new_queue(rows, room, ints, iused, floats, fused):
+def new_queue(rows, room, ints, iused):
     """An empty queue of ``rows`` lists of ``room`` events:
-    ``(et, ek, elen, emin, ht, hk, hpos)``, every row in the heap at time
-    ``inf``, carved from the pools ``ints`` and ``floats`` at ``iused`` and ``fused``
-    (``step_arena``); and the pools' new ``iused, fused``."""
+    ``(et, ek, elen, emin, ht, hk, hpos)``, every row in the heap at time ``inf``,
+    carved from the pool ``ints`` at ``iused`` (``step_arena``; the times are float
+    views of the same memory); and the pool's new ``iused``."""
     flat, iused = carve(ints, iused, rows * room * 3)
     elen, iused = carve(ints, iused, rows)
     emin, iused = carve(ints, iused, rows)
@@ -82,7 +82,7 @@ def new_queue(rows, room, ints, iused, floats, fused):
         hpos[r] = r
     ek = flat.reshape((rows, 3 * room))
     et = flat.view(np.float64).reshape((rows, 3 * room))
-    return et, ek, elen, emin, ht, hk, hpos, iused, fused
+    return et, ek, elen, emin, ht, hk, hpos, iused
 
 
 @kernel
