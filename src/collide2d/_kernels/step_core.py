@@ -73,9 +73,10 @@ from collide2d._kernels.step_shapes import (
     GROUP,
     OWNER,
     advance,
-    may_meet,
+    meets_swept,
     overlap_at_end,
     predict,
+    swept,
 )
 
 
@@ -150,6 +151,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         stamp += 1
         count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
         npend = 0
+        ax0, ay0, ax1, ay1 = swept(fb, ib, i, 0.0, dt)
         for k in range(count):
             j = cand[k]
             if ib[j, FIXED] == 0 and j < i:
@@ -160,7 +162,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
                 continue
             if code == CROSS and set_has(crossed, pair_key(ib, lo, hi, owners)):
                 continue
-            if not may_meet(fb, ib, lo, hi, 0.0, dt):
+            if not meets_swept(fb, ib, j, 0.0, dt, ax0, ay0, ax1, ay1):
                 continue
             stats[PREDICTIONS] += 1
             t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)

@@ -85,11 +85,12 @@ from collide2d._kernels.step_shapes import (
     advance,
     contact_normal,
     contact_point,
-    may_meet,
+    meets_swept,
     overlap_at_end,
     position,
     predict,
     separation,
+    swept,
 )
 
 APPROACH_ULPS = 64.0 * 2.0**-52
@@ -214,6 +215,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             else:
                 ib[i, CY0] += -1 if code == GROW_UP else 1
             npend = 0
+            ax0, ay0, ax1, ay1 = swept(fb, ib, i, t, dt)
             for k in range(count):
                 j = cand[k]
                 if covers_meet(ib, j, x0, x1, y0, y1):
@@ -222,7 +224,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 rc = responses[ib[a, GROUP], ib[b, GROUP]]
                 if rc == IGNORE or (rc == CROSS and set_has(crossed, pair_key(ib, a, b, owners))):
                     continue
-                if not may_meet(fb, ib, a, b, t, dt):
+                if not meets_swept(fb, ib, j, t, dt, ax0, ay0, ax1, ay1):
                     continue
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a, b, t, dt)
@@ -354,13 +356,14 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 dirty = -1  # predicted again from scratch below
             elen[rb] = 0
             npend = 0
+            ax0, ay0, ax1, ay1 = swept(fb, ib, b, t, dt)
             for k in range(count):
                 other = cand[k]
                 a2, b2 = (b, other) if b < other else (other, b)
                 rc = responses[ib[a2, GROUP], ib[b2, GROUP]]
                 if rc == IGNORE or (rc == CROSS and set_has(crossed, pair_key(ib, a2, b2, owners))):
                     continue
-                if not may_meet(fb, ib, a2, b2, t, dt):
+                if not meets_swept(fb, ib, other, t, dt, ax0, ay0, ax1, ay1):
                     continue
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a2, b2, t, dt)

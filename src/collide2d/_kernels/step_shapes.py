@@ -74,7 +74,7 @@ def bounds_at(fb, ib, i, x, y):
 
 
 @inline_kernel
-def _swept(fb, ib, i, now, end):
+def swept(fb, ib, i, now, end):
     """Body ``i``'s bounds swept over ``[now, end]``, padded outward by a billionth
     of their magnitude (far more than the rounding of any position computed in a
     prediction)."""
@@ -96,12 +96,14 @@ def _swept(fb, ib, i, now, end):
 
 
 @inline_kernel
-def may_meet(fb, ib, i, j, now, end):
-    """False when bodies ``i`` and ``j`` cannot meet in ``[now, end)``: their swept
-    bounds are apart. A few comparisons that spare most neighbours the full
-    prediction (in the swarm, four out of five)."""
-    ax0, ay0, ax1, ay1 = _swept(fb, ib, i, now, end)
-    bx0, by0, bx1, by1 = _swept(fb, ib, j, now, end)
+def meets_swept(fb, ib, j, now, end, ax0, ay0, ax1, ay1):
+    """False when body ``j`` and a body ``i`` whose ``swept(fb, ib, i, now, end)`` is
+    ``ax0, ay0, ax1, ay1`` cannot meet in ``[now, end)``: their swept bounds are
+    apart. A few comparisons that spare most neighbours the full prediction (in the
+    swarm, four out of five). ``i``'s bounds are computed once for the many
+    neighbours it is tested against (numba recomputed them for each, not knowing
+    that nothing in the loop writes its row)."""
+    bx0, by0, bx1, by1 = swept(fb, ib, j, now, end)
     return ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1
 
 
