@@ -16,6 +16,8 @@ from typing import Any, TypeVar, cast
 import numba
 from numba.core import event
 
+from collide2d._kernels import cache_guard
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 FIRST_COMPILE = (
@@ -33,7 +35,7 @@ def kernel(func: F) -> F:
 
     No fastmath because the slab tests rely on IEEE infinities and exact rounding.
     """
-    return cast(F, numba.njit(cache=True, nogil=True)(func))
+    return cast(F, _cached(numba.njit(cache=True, nogil=True)(func)))
 
 
 def inline_kernel(func: F) -> F:
@@ -42,7 +44,7 @@ def inline_kernel(func: F) -> F:
     made them a quarter slower. Not for a test inside a hot loop with several early
     returns: numba compiled such a helper into code 40 times slower than the same
     lines written in the loop (see ``runs.blocks_to_scan``)."""
-    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(func))
+    return cast(F, _cached(numba.njit(cache=True, nogil=True, inline="always")(func)))
 
 
 def helper_kernel(func: F) -> F:
@@ -50,7 +52,14 @@ def helper_kernel(func: F) -> F:
     inline it): where numba's IR inlining cost more compile time than it saved at run
     time (a third of the first ``overlapping_pairs`` call's compile, 7 s of
     ``World.step``'s, the same speed or better once compiled)."""
-    return cast(F, numba.njit(cache=True, nogil=True)(func))
+    return cast(F, _cached(numba.njit(cache=True, nogil=True)(func)))
+
+
+def _cached(dispatcher: Any) -> Any:
+    """``dispatcher``, its cache directory checked against the kernel sources first
+    (``cache_guard``: numba alone misses changes in the files a kernel imports)."""
+    cache_guard.check(dispatcher)
+    return dispatcher
 
 
 class _CompileLog(event.Listener):
