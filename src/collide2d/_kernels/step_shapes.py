@@ -29,11 +29,11 @@ from collide2d._kernels.intervals import (
 from collide2d._kernels.jit import inline_kernel, kernel
 from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
-# float columns (what a neighbour's prediction reads first: its swept bounds)
-X, Y, W, H, MVX, MVY, TREF, INV, VX, VY = range(10)
+# float columns
+X, Y, W, H, VX, VY, MVX, MVY, TREF, INV = range(10)
 FLOATS = 10
-# integer columns (what a gather and a neighbour's test read first, on one line)
-STAMP, KIND, GROUP, FIXED, COUNTER, FROZEN, OWNER, NEVENTS, CX0, CX1, CY0, CY1 = range(12)
+# integer columns
+KIND, GROUP, OWNER, FIXED, FROZEN, COUNTER, NEVENTS, CX0, CX1, CY0, CY1, STAMP = range(12)
 INTS = 12
 
 RECT = 0
