@@ -125,9 +125,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     et, ek, elen, emin, ht, hk, hpos, iused = new_queue(moving.shape[0], width, ints, iused)
     lf = np.empty((16, 5))
     li = np.empty((16, 4), dtype=np.int64)
-    logged = 0
     crossed = np.full(64, -1, dtype=np.int64)
-    ncrossed = 0
     cand, iused = carve(ints, iused, n)
     qt, fused = carve(floats, fused, n + 1)  # a loop's events, until it ends (pend)
     qk, iused = carve(ints, iused, n + 1)
@@ -179,7 +177,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         flush(et, ek, elen, r, qt, qk, qx, npend)
         refresh(et, ek, elen, emin, ht, hk, hpos, r, i, ib)
 
-    state = np.array([-1, logged, ncrossed, stamp, nfree], dtype=np.int64)
+    # run_events' place: row to scan again, contacts logged, crossed pairs, stamp, free
+    state = np.array([-1, 0, 0, stamp, nfree], dtype=np.int64)
     while True:
         status, et, ek = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
