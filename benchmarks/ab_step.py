@@ -7,8 +7,9 @@ reporting the best and the median of many steps.
 On a shared machine the same code runs 10 to 50 % slower from one minute to the next:
 one run of each side proves nothing. The noise only ever adds time, so the best step
 of a process is its steadiest figure, and alternating the sides spreads the noise over
-both. Results (the stats of the last step) must be equal when a change is meant to
-keep them: a line says so.
+both (a revision against itself, ``HEAD HEAD``, shows how large the noise is: 10 %
+between the two sides in one run of session 12). Results (the stats of the last step)
+must be equal when a change is meant to keep them: a line says so.
 
 Scenes (the ones of ``bench_step.py``): ``gas`` (10,000 disks at area fraction 0.4,
 events a second in the core, best and median of 60 steps after 12), ``swarm`` (ms a
@@ -45,15 +46,8 @@ print(f"{rates[-1]:.3f} {rates[30]:.3f} M-events/s|{r.stats[:6]}")
     "swarm": """
 import sys
 sys.path.insert(0, BENCH)
-from bench_step import platformer_level, World, Rect, Circle, np, math
-tiles, actors, velocities = platformer_level(50000, 10000, seed=0)
-world = World(cell_size=64)
-for k, row in enumerate(tiles.tolist()):
-    world.add(("tile", k), Rect(*row), mass=math.inf)
-fall = np.random.default_rng(1).uniform(0.5, 3.0, 10000)
-for k, ((x, y, w, h), (vx, _)) in enumerate(zip(actors.tolist(), velocities.tolist())):
-    shape = Rect(x, y, w, h) if k % 2 == 0 else Circle(x + 6.0, y + 14.0, 6.0)
-    world.add(("actor", k), shape, velocity=(vx, float(fall[k])))
+from bench_step import swarm_world
+world = swarm_world(10000, 50000)
 world.step(1.0)
 walls = []
 for _ in range(60):
@@ -66,22 +60,8 @@ print(f"{walls[0] * 1e3:.2f} {walls[30] * 1e3:.2f} ms|{r.stats[:6]}")
     "bullets": """
 import sys, statistics
 sys.path.insert(0, BENCH)
-import bench_step as b
-from collide2d import Circle, Rect, World
-shots, shot_v, box_xy, box_v = b.bullet_scene(20000, 500)
-world = World(cell_size=64)
-world.set_response("bullet", "wall", "touch")
-world.set_response("bullet", "box", "cross")
-world.set_response("bullet", "bullet", "ignore")
-world.set_response("box", "box", "bounce")
-world.set_response("box", "wall", "bounce")
-for k, x in enumerate(b.WALLS):
-    world.add(("wall", k), Rect(x, b.WALL_TOP, 1.0, b.WALL_BOTTOM - b.WALL_TOP),
-              mass=float("inf"), group="wall")
-for k, ((x, y), v) in enumerate(zip(box_xy.tolist(), box_v.tolist())):
-    world.add(("box", k), Rect(x, y, 20.0, 20.0), velocity=v, group="box")
-for k, ((x, y), v) in enumerate(zip(shots.tolist(), shot_v.tolist())):
-    world.add(k, Circle(x, y, 1.0), velocity=v, group="bullet")
+from bench_step import bullet_world
+world = bullet_world(20000, 500)
 walls = []
 for _ in range(30):
     start = time.perf_counter()
@@ -94,9 +74,8 @@ HEADER = {"gas": ("best", "median"), "swarm": ("best", "median"),
           "bullets": ("best steady", "median of first 10")}  # fmt: skip
 
 
-def worktree(rev: str, where: Path) -> Path:
-    """A detached git worktree of ``rev`` under ``where``."""
-    path = where / rev.replace("/", "_")
+def worktree(rev: str, path: Path) -> Path:
+    """A detached git worktree of ``rev`` at ``path``."""
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(path), rev],
                    check=True, capture_output=True)  # fmt: skip
     return path
@@ -123,22 +102,26 @@ def main() -> None:
     for scene in scenes:
         if scene not in SCENES:
             parser.error(f"--scenes: unknown scene {scene!r} (known: {', '.join(SCENES)})")
+    sides = {f"a {args.a}": args.a, f"b {args.b}": args.b}  # (a revision against itself
+    # measures the noise)
     with tempfile.TemporaryDirectory() as tmp:
         where = Path(tmp)
-        trees = {rev: worktree(rev, where) for rev in (args.a, args.b)}
+        trees: dict[str, Path] = {}
         try:
+            for side, rev in sides.items():
+                trees[side] = worktree(rev, where / side[0])
             for scene in scenes:
                 rows, stats = [], {}
                 for _ in range(args.rounds):
-                    for rev, tree in trees.items():
-                        figures, stats[rev] = measure(tree, where / f"cache-{rev}", scene)
-                        rows.append([rev, *figures.split()])
-                rows.sort(key=lambda row: row[0] != args.a)
+                    for side, tree in trees.items():
+                        figures, stats[side] = measure(tree, where / f"cache-{side[0]}", scene)
+                        rows.append([side, *figures.split()])
+                rows.sort(key=lambda row: row[0])
                 unit = rows[0][-1]
                 print(f"\n{scene} ({unit}), {args.rounds} rounds, alternating")
                 print(table(["revision", *HEADER[scene]], [row[:-1] for row in rows]))
-                same = stats[args.a] == stats[args.b]
-                print(f"last step's stats {'equal' if same else 'DIFFER'}: {stats[args.b]}")
+                a, b = stats.values()
+                print(f"last step's stats {'equal' if a == b else 'DIFFER'}: {b}")
         finally:
             for tree in trees.values():
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",

@@ -80,10 +80,9 @@ def gas(n: int, eta: float, melt: float, measure: float, dt: float) -> dict[str,
 Window = tuple[float, float, float]
 
 
-def swarm(actors: int, tiles: int, steps: int, later: int = 20) -> tuple[Window, Window]:
-    """The median step (contacts unread, read) and mean events over the first ``steps``
-    steps after one, and over ``steps`` more after ``later`` others (most actors have
-    landed by then)."""
+def swarm_world(actors: int, tiles: int) -> World:
+    """The swarm scene: ``tiles`` fixed tiles of ``platformer_level`` and ``actors``
+    walking and falling, half boxes and half circles."""
     tile_boxes, actor_boxes, velocities = platformer_level(tiles, actors, seed=0)
     world = World(cell_size=64)
     for k, row in enumerate(tile_boxes.tolist()):
@@ -95,6 +94,14 @@ def swarm(actors: int, tiles: int, steps: int, later: int = 20) -> tuple[Window,
     ):
         shape = Rect(x, y, w, h) if k % 2 == 0 else Circle(x + 6.0, y + 14.0, 6.0)
         world.add(("actor", k), shape, velocity=(vx, float(fall[k])))
+    return world
+
+
+def swarm(actors: int, tiles: int, steps: int, later: int = 20) -> tuple[Window, Window]:
+    """The median step (contacts unread, read) and mean events over the first ``steps``
+    steps after one, and over ``steps`` more after ``later`` others (most actors have
+    landed by then)."""
+    world = swarm_world(actors, tiles)
     world.step(1.0)
     windows = []
     for skip in (0, later):
@@ -128,7 +135,8 @@ def bullet_scene(bullets: int, boxes: int) -> tuple[np.ndarray, np.ndarray, np.n
     return shots, shot_v, box_xy, box_v
 
 
-def bullets_collide2d(bullets: int, boxes: int, frames: int) -> tuple[float, float, int, float]:
+def bullet_world(bullets: int, boxes: int) -> World:
+    """The bullets scene as a World: walls, moving boxes, bullets, their responses."""
     shots, shot_v, box_xy, box_v = bullet_scene(bullets, boxes)
     world = World(cell_size=64)
     world.set_response("bullet", "wall", "touch")
@@ -144,6 +152,11 @@ def bullets_collide2d(bullets: int, boxes: int, frames: int) -> tuple[float, flo
         world.add(("box", k), Rect(x, y, 20.0, 20.0), velocity=v, group="box")
     for k, ((x, y), v) in enumerate(zip(shots.tolist(), shot_v.tolist(), strict=True)):
         world.add(k, Circle(x, y, 1.0), velocity=v, group="bullet")
+    return world
+
+
+def bullets_collide2d(bullets: int, boxes: int, frames: int) -> tuple[float, float, int, float]:
+    world = bullet_world(bullets, boxes)
     times, read, events = [], [], 0
     for _ in range(frames):
         start = time.perf_counter()
