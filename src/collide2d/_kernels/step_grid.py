@@ -15,8 +15,10 @@ several of the cells it looks in only in the first of them (the cell at the lowe
 corner of the two ranges' common part: no stamp written), and drops one whose bounds
 are apart from the gathering body's swept bounds. In the swarm scene, four fixed
 bodies out of five met in a gather are dropped so, their rows never fetched: the
-entries of a cell are side by side, the rows of the bodies all over memory. Moving bodies are in one linked list per cell
-(``head``; nodes ``nbody``, ``nnext``; free nodes on the stack ``free``); a moving
+entries of a cell are side by side, the rows of the bodies all over memory.
+
+Moving bodies are in one linked list per cell (``head``; nodes ``nbody``,
+``nnext``; free nodes on the stack ``free``); a moving
 body's cover changes one row or column of cells at a time, at *crossing* events
 timed by :func:`next_crossing`.
 """
