@@ -44,10 +44,8 @@ from collide2d._kernels.step_events import (
 )
 from collide2d._kernels.step_grid import cover as set_cover
 from collide2d._kernels.step_grid import (
-    fixed_box,
     fixed_lists,
     gather_near,
-    kept_lists,
     lanes,
     list_cover,
     next_crossing,
@@ -104,12 +102,12 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     if kept:
         for i in moving:
             set_cover(fb, ib, i, 0.0, grid)
-        fstart, fent = kept_lists(lists, cols * rows)
+        fstart = lists[: cols * rows + 1]
+        fbody = lists[cols * rows + 1 : cols * rows + 1 + fstart[cols * rows]]
     else:
         for i in range(n):
             set_cover(fb, ib, i, 0.0, grid)
-        fstart, fent, used[LISTS_USED] = fixed_lists(fb, ib, fixed, cols, rows, lists, 0)
-    fbox = fixed_box(fent)
+        fstart, fbody, used[LISTS_USED] = fixed_lists(ib, fixed, cols, rows, lists, 0)
     iused, fused = 0, 0
     head, meets, iused = lanes(responses, cols * rows, ints, iused)
     nbody, iused = carve(ints, iused, room)
@@ -149,10 +147,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     for i in moving:
         r = row[i]
         stamp += 1
-        ax0, ay0, ax1, ay1 = swept(fb, ib, i, 0.0, dt)
-        count = gather_near(ib, fstart, fent, fbox, head, nbody, nnext, meets, cols, i, stamp,
-                            ax0, ay0, ax1, ay1, cand)  # fmt: skip
+        count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
         npend = 0
+        ax0, ay0, ax1, ay1 = swept(fb, ib, i, 0.0, dt)
         for k in range(count):
             j = cand[k]
             if ib[j, FIXED] == 0 and j < i:
@@ -186,7 +183,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         status, et, ek = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
             et, ek, elen, emin, ht, hk, hpos,
-            fstart, fent, fbox, head, nbody, nnext, free, meets,
+            fstart, fbody, head, nbody, nnext, free, meets,
             cand, qt, qk, qx, held_t, held_by, held_n, near,
             lf, li, crossed, owners, state,
         )  # fmt: skip
@@ -205,7 +202,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     pin_nx, fused = carve(floats, fused, n)
     pin_ny, fused = carve(floats, fused, n)
     cleaned, stamp = settle(
-        fb, ib, responses, dt, moving, near, fstart, fent, fbox, head, nbody, nnext, meets, cols,
+        fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
         cand, stamp, pin_by, pin_nx, pin_ny,
     )  # fmt: skip
     stats[NUDGED] += cleaned

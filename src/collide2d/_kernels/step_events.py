@@ -142,7 +142,7 @@ def pair_key(ib, i, j, owners):
 @kernel
 def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
                et, ek, elen, emin, ht, hk, hpos,
-               fstart, fent, fbox, head, nbody, nnext, free, meets,
+               fstart, fbody, head, nbody, nnext, free, meets,
                cand, qt, qk, qx, held_t, held_by, held_n, near,
                lf, li, crossed, owners, state):  # fmt: skip
     """Run the step's events from where ``state`` left them (see the module
@@ -194,12 +194,11 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 ny0 = y1
             grow = code in (GROW_RIGHT, GROW_LEFT, GROW_DOWN, GROW_UP)
             count = 0
-            ax0, ay0, ax1, ay1 = swept(fb, ib, i, t, dt)
             if grow:
                 stamp += 1
                 count = gather(
-                    ib, fstart, fent, fbox, head, nbody, nnext, meets, cols,
-                    nx0, nx1, ny0, ny1, i, stamp, ax0, ay0, ax1, ay1, cand, 0,
+                    ib, fstart, fbody, head, nbody, nnext, meets, cols,
+                    nx0, nx1, ny0, ny1, i, stamp, cand, 0,
                 )  # fmt: skip
             lane = lane_of(ib, head, i)
             for cy in range(ny0, ny1 + 1):
@@ -217,6 +216,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             else:
                 ib[i, CY0] += -1 if code == GROW_UP else 1
             npend = 0
+            ax0, ay0, ax1, ay1 = swept(fb, ib, i, t, dt)
             for k in range(count):
                 j = cand[k]
                 if covers_meet(ib, j, x0, x1, y0, y1):
@@ -351,14 +351,13 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             stamp += 1
             if m == 1:
                 ib[changed[0], STAMP] = stamp  # the pair was predicted from the first
-            ax0, ay0, ax1, ay1 = swept(fb, ib, b, t, dt)
-            count = gather_near(ib, fstart, fent, fbox, head, nbody, nnext, meets, cols, b, stamp,
-                                ax0, ay0, ax1, ay1, cand)  # fmt: skip
+            count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, b, stamp, cand)
             rb = row[b]
             if rb == dirty:
                 dirty = -1  # predicted again from scratch below
             elen[rb] = 0
             npend = 0
+            ax0, ay0, ax1, ay1 = swept(fb, ib, b, t, dt)
             for k in range(count):
                 other = cand[k]
                 a2, b2 = (b, other) if b < other else (other, b)

@@ -7,18 +7,8 @@ cell, far more than rounding can move an edge), kept as the integer ranges ``CX0
 x CY0..CY1`` of its row: two bodies that touch cover a common cell.
 
 Bodies that cannot move in the step (fixed) are listed once per cell, in compressed
-rows (``fstart``, ``fent``): an entry holds the body, its cover's first column and
-row, and its bounds (padded as :func:`~collide2d._kernels.step_shapes.swept` pads
-them; the same at every moment, as the body does not move) through the float view
-``fbox``. A gather reads a fixed body's entry, not its rows: it keeps a body found in
-several of the cells it looks in only in the first of them (the cell at the lower
-corner of the two ranges' common part: no stamp written), and drops one whose bounds
-are apart from the gathering body's swept bounds. In the swarm scene, four fixed
-bodies out of five met in a gather are dropped so, their rows never fetched: the
-entries of a cell are side by side, the rows of the bodies all over memory.
-
-Moving bodies are in one linked list per cell (``head``; nodes ``nbody``,
-``nnext``; free nodes on the stack ``free``); a moving
+rows (``fstart``, ``fbody``). Moving bodies are in one linked list per cell
+(``head``; nodes ``nbody``, ``nnext``; free nodes on the stack ``free``); a moving
 body's cover changes one row or column of cells at a time, at *crossing* events
 timed by :func:`next_crossing`.
 """
@@ -41,19 +31,12 @@ from collide2d._kernels.step_shapes import (
     STAMP,
     bounds_at,
     position,
-    swept,
 )
 
 MAX_LANES = 8
 """Moving bodies are listed by group (one lane each) when there are at most this many
 groups: a group that ignores another never walks its lists (20,000 bullets that ignore
 each other, stopped at one wall, shared cells 55 at a time)."""
-
-FE_BODY, FE_CX0, FE_CY0 = 0, 1, 2
-FE_X0, FE_Y0, FE_X1, FE_Y1 = 4, 5, 6, 7
-FIXED_ENTRY = 8
-"""Columns of a fixed body's entry in a cell's list (``fent``; the bounds through
-its float view ``fbox``): 64 bytes, a cache line."""
 
 GROW_RIGHT, SHRINK_LEFT, GROW_LEFT, SHRINK_RIGHT = 0, 1, 2, 3
 GROW_DOWN, SHRINK_TOP, GROW_UP, SHRINK_BOTTOM = 4, 5, 6, 7
@@ -83,11 +66,10 @@ def cover(fb, ib, i, t, grid):
 
 
 @kernel
-def fixed_lists(fb, ib, fixed, cols, rows, pool, used):
-    """Compressed rows ``(start, fent)`` of the fixed bodies ``fixed`` (covers already
+def fixed_lists(ib, fixed, cols, rows, pool, used):
+    """Compressed rows ``(start, body)`` of the fixed bodies ``fixed`` (covers already
     set) by cell, carved from ``pool`` at ``used`` (``step_arena``); and the pool's
-    new ``used``. ``fent`` is ``(entries, FIXED_ENTRY)``; see :func:`fixed_box` for
-    its bounds."""
+    new ``used``."""
     cells = cols * rows
     start, used = carve(pool, used, cells + 1)
     start[:] = 0
@@ -97,42 +79,16 @@ def fixed_lists(fb, ib, fixed, cols, rows, pool, used):
                 start[cy * cols + cx + 1] += 1
     for c in range(cells):
         start[c + 1] += start[c]
-    flat, used = carve(pool, used, FIXED_ENTRY * start[cells])
-    fent = flat.reshape((start[cells], FIXED_ENTRY))
-    fbox = fixed_box(fent)
+    body, used = carve(pool, used, start[cells])
     fill, _ = carve(pool, used, cells)  # only while filling
     fill[:] = start[:cells]
     for i in fixed:
-        x0, y0, x1, y1 = swept(fb, ib, i, 0.0, 0.0)
         for cy in range(ib[i, CY0], ib[i, CY1] + 1):
             for cx in range(ib[i, CX0], ib[i, CX1] + 1):
                 c = cy * cols + cx
-                e = fill[c]
-                fent[e, FE_BODY] = i
-                fent[e, FE_CX0] = ib[i, CX0]
-                fent[e, FE_CY0] = ib[i, CY0]
-                fent[e, 3] = 0
-                fbox[e, FE_X0] = x0
-                fbox[e, FE_Y0] = y0
-                fbox[e, FE_X1] = x1
-                fbox[e, FE_Y1] = y1
+                body[fill[c]] = i
                 fill[c] += 1
-    return start, fent, used
-
-
-@kernel
-def kept_lists(lists, cells):
-    """The ``(start, fent)`` that :func:`fixed_lists` built at the start of ``lists``
-    for a grid of ``cells`` cells."""
-    start = lists[: cells + 1]
-    count = start[cells]
-    return start, lists[cells + 1 : cells + 1 + FIXED_ENTRY * count].reshape((count, FIXED_ENTRY))
-
-
-@kernel
-def fixed_box(fent):
-    """``fent`` seen as floats (its bounds columns ``FE_X0..FE_Y1``)."""
-    return fent.reshape(fent.shape[0] * FIXED_ENTRY).view(np.float64).reshape(fent.shape)
+    return start, body, used
 
 
 @kernel
@@ -211,26 +167,19 @@ def recover(fb, ib, head, nbody, nnext, free, nfree, cols, i, t, grid):
 
 
 @inline_kernel
-def gather(ib, fstart, fent, fbox, head, nbody, nnext, meets, cols, x0, x1, y0, y1, i, stamp,
-           ax0, ay0, ax1, ay1, out, n):  # fmt: skip
+def gather(ib, fstart, fbody, head, nbody, nnext, meets, cols, x0, x1, y0, y1, i, stamp, out, n):
     """Append to ``out[n:]`` the bodies listed in cells ``x0..x1 x y0..y1`` other than
     ``i`` and not yet stamped ``stamp`` (stamping them); return the new count. Moving
     bodies are looked for only in the lanes ``i``'s group meets (``meets[group,
-    lane]``). A fixed body is taken once (in the first of these cells it covers, not
-    stamped), and only if its bounds meet ``ax0, ay0, ax1, ay1`` (``i``'s swept
-    bounds: a body apart from them cannot be met)."""
+    lane]``)."""
     group = ib[i, GROUP]
     for cy in range(y0, y1 + 1):
         for cx in range(x0, x1 + 1):
             c = cy * cols + cx
-            for e in range(fstart[c], fstart[c + 1]):
-                if max(x0, fent[e, FE_CX0]) != cx or max(y0, fent[e, FE_CY0]) != cy:
-                    continue  # taken in an earlier cell of the range
-                if not (fbox[e, FE_X0] <= ax1 and ax0 <= fbox[e, FE_X1]
-                        and fbox[e, FE_Y0] <= ay1 and ay0 <= fbox[e, FE_Y1]):  # fmt: skip
-                    continue
-                j = fent[e, FE_BODY]
-                if j != i:
+            for k in range(fstart[c], fstart[c + 1]):
+                j = fbody[k]
+                if j != i and ib[j, STAMP] != stamp:
+                    ib[j, STAMP] = stamp
                     out[n] = j
                     n += 1
             for lane in range(head.shape[0]):
@@ -291,10 +240,9 @@ def next_crossing(fb, ib, i, now, grid):
 
 
 @inline_kernel
-def gather_near(ib, fstart, fent, fbox, head, nbody, nnext, meets, cols, i, stamp,
-                ax0, ay0, ax1, ay1, out):  # fmt: skip
+def gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, out):
     """:func:`gather` over the cells body ``i`` covers now, into ``out`` from 0."""
     return gather(
-        ib, fstart, fent, fbox, head, nbody, nnext, meets, cols,
-        ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1], i, stamp, ax0, ay0, ax1, ay1, out, 0,
+        ib, fstart, fbody, head, nbody, nnext, meets, cols,
+        ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1], i, stamp, out, 0,
     )  # fmt: skip

@@ -16,7 +16,6 @@ from collide2d._kernels.step_shapes import (
     X,
     Y,
     advance,
-    bounds_at,
     overlap_at,
     position,
     separation,
@@ -28,7 +27,7 @@ still overlapping; a scene needing more is left for the next step)."""
 
 
 @kernel
-def settle(fb, ib, responses, dt, moving, near, fstart, fent, fbox, head, nbody, nnext, meets, cols,
+def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
            cand, stamp, pin_by, pin_nx, pin_ny):  # fmt: skip
     """Take apart, at ``dt``, every stopping pair left overlapping by rounding (the
     bodies at ``dt`` already), looking only at the bodies marked ``near``, then, pass
@@ -64,10 +63,7 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fent, fbox, head, nbody,
             if not due[i]:
                 continue  # nothing came near it, or nothing near it has moved since
             stamp += 1
-            # (a body that overlaps i overlaps its bounds)
-            x0, y0, x1, y1 = bounds_at(fb, ib, i, fb[i, X], fb[i, Y])
-            count = gather_near(ib, fstart, fent, fbox, head, nbody, nnext, meets, cols, i, stamp,
-                                x0, y0, x1, y1, cand)  # fmt: skip
+            count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
             for k in range(count):
                 j = cand[k]
                 rc = responses[ib[i, GROUP], ib[j, GROUP]]
