@@ -14,7 +14,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import numba
-from numba.core import event
+from llvmlite import ir
+from numba.core import cgutils, event, types
+from numba.extending import intrinsic
 
 from collide2d._kernels import cache_guard
 
@@ -60,6 +62,40 @@ def _cached(dispatcher: Any) -> Any:
     (``cache_guard``: numba alone misses changes in the files a kernel imports)."""
     cache_guard.check(dispatcher)
     return dispatcher
+
+
+@intrinsic
+def prefetch(typingctx: Any, arr: Any, *index: Any) -> Any:
+    """Ask the processor to bring ``arr[index]`` (one index per dimension) into its
+    cache, without waiting for it (LLVM's ``llvm.prefetch``: read, keep in all
+    levels); nothing else happens, and an index out of range is harmless.
+
+    For the loads a kernel will need soon and cannot reach through the loads it
+    needs now: ``World.step``'s next event, whose row and bodies are at places no
+    hardware prefetcher can guess."""
+    if isinstance(index[0], types.BaseTuple):  # numba passes star-args as a tuple
+        index = tuple(index[0])
+    if (
+        not isinstance(arr, types.Array)
+        or len(index) != arr.ndim
+        or not all(isinstance(k, types.Integer) for k in index)
+    ):
+        return None
+    sig = types.void(arr, types.StarArgTuple.from_types(index))
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ary = context.make_array(arr)(context, builder, args[0])
+        values = cgutils.unpack_tuple(builder, args[1], len(index))
+        inds = [context.cast(builder, v, t, types.intp) for v, t in zip(values, index, strict=True)]
+        ptr = cgutils.get_item_pointer(context, builder, arr, ary, inds, wraparound=False)
+        i32 = ir.IntType(32)
+        byte_ptr = builder.bitcast(ptr, cgutils.voidptr_t)
+        fnty = ir.FunctionType(ir.VoidType(), [cgutils.voidptr_t, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [byte_ptr, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
 
 
 class _CompileLog(event.Listener):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import kernel
+from collide2d._kernels.jit import kernel, prefetch
 from collide2d._kernels.step_grid import (
     GROW_DOWN,
     GROW_LEFT,
@@ -170,6 +170,17 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         dirty = hk[0, 2]
         t, key, extra = take(et, ek, elen, emin, dirty)
         order, lo, hi = unpack(key)
+        # The next event is most often the earliest of one of the top's two children:
+        # their rows and bodies are fetched while this one is resolved.
+        for c in range(1, min(3, hk.shape[0])):
+            r = hk[c, 2]
+            prefetch(emin, r)
+            prefetch(ek, r, 0)
+            _o, plo, phi = unpack(hk[c, 1])
+            prefetch(fb, plo, 0)
+            prefetch(ib, plo, 0)
+            prefetch(fb, phi, 0)
+            prefetch(ib, phi, 0)
         if order == CROSSING:
             i = lo
             stats[CROSSINGS] += 1
