@@ -175,14 +175,12 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         for c in range(1, min(3, hk.shape[0])):
             r = hk[c, 2]
             prefetch(emin, r)
-            for col in range(0, ek.shape[1], 8):
-                prefetch(ek, r, col)
+            prefetch(ek, r, 0)
             _o, plo, phi = unpack(hk[c, 1])
-            for b in (plo, phi):
-                prefetch(fb, b, 0)
-                prefetch(fb, b, fb.shape[1] - 1)
-                prefetch(ib, b, 0)
-                prefetch(ib, b, ib.shape[1] - 1)
+            prefetch(fb, plo, 0)
+            prefetch(ib, plo, 0)
+            prefetch(fb, phi, 0)
+            prefetch(ib, phi, 0)
         if order == CROSSING:
             i = lo
             stats[CROSSINGS] += 1
