@@ -49,6 +49,9 @@ from collide2d._kernels.step_grid import (
     lanes,
     list_cover,
     next_crossing,
+    prefetch_bodies,
+    prefetch_cells,
+    prefetch_lists,
 )
 from collide2d._kernels.step_queue import (
     flush,
@@ -144,8 +147,18 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
 
     # The first predictions: each moving body against every body near it (a pair of
     # moving bodies once, from the smaller number).
-    for i in moving:
-        r = row[i]
+    ahead = moving.shape[0]
+    for r in range(ahead):
+        i = moving[r]
+        # What the bodies a few places on will read, fetched while this one is
+        # predicted: their cells' list starts (four on), their lists' entries (two on),
+        # the rows of the bodies in them (next).
+        if r + 4 < ahead:
+            prefetch_cells(ib, fstart, head, cols, moving[r + 4])
+        if r + 2 < ahead:
+            prefetch_lists(ib, fstart, fbody, head, nnext, cols, moving[r + 2])
+        if r + 1 < ahead:
+            prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, moving[r + 1])
         stamp += 1
         count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
         npend = 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import inline_kernel, kernel, prefetch
 from collide2d._kernels.step_arena import carve
 from collide2d._kernels.step_respond import IGNORE
 from collide2d._kernels.step_shapes import (
@@ -246,3 +246,46 @@ def gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, ou
         ib, fstart, fbody, head, nbody, nnext, meets, cols,
         ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1], i, stamp, out, 0,
     )  # fmt: skip
+
+
+@inline_kernel
+def prefetch_cells(ib, fstart, head, cols, i):
+    """Ask for the list starts of the cells body ``i`` covers (the first and last row
+    of them), without waiting (``jit.prefetch``)."""
+    for cy in (ib[i, CY0], ib[i, CY1]):
+        c = cy * cols + ib[i, CX0]
+        prefetch(fstart, c)
+        for lane in range(head.shape[0]):
+            prefetch(head, lane, c)
+
+
+@inline_kernel
+def prefetch_lists(ib, fstart, fbody, head, nnext, cols, i):
+    """Ask for the first entries of the lists of the cells body ``i`` covers (their
+    starts fetched already: :func:`prefetch_cells`)."""
+    for cy in (ib[i, CY0], ib[i, CY1]):
+        c = cy * cols + ib[i, CX0]
+        prefetch(fbody, fstart[c])
+        for lane in range(head.shape[0]):
+            k = head[lane, c]
+            if k >= 0:
+                prefetch(nnext, k)
+
+
+@inline_kernel
+def prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, i):
+    """Ask for the rows of the bodies listed first in the cells body ``i`` covers
+    (the lists fetched already: :func:`prefetch_lists`)."""
+    for cy in range(ib[i, CY0], ib[i, CY1] + 1):
+        for cx in range(ib[i, CX0], ib[i, CX1] + 1):
+            c = cy * cols + cx
+            for k in range(fstart[c], min(fstart[c + 1], fstart[c] + 4)):
+                j = fbody[k]
+                prefetch(ib, j, STAMP)
+                prefetch(fb, j, 0)
+            for lane in range(head.shape[0]):
+                k = head[lane, c]
+                if k >= 0:
+                    j = nbody[k]
+                    prefetch(ib, j, STAMP)
+                    prefetch(fb, j, 0)
