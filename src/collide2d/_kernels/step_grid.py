@@ -249,6 +249,15 @@ def gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, ou
 
 
 @inline_kernel
+def prefetch_row(fb, ib, j):
+    """Ask for body ``j``'s rows (each spans two cache lines)."""
+    prefetch(ib, j, 0)
+    prefetch(ib, j, ib.shape[1] - 1)
+    prefetch(fb, j, 0)
+    prefetch(fb, j, fb.shape[1] - 1)
+
+
+@inline_kernel
 def prefetch_cells(ib, fstart, head, cols, i):
     """Ask for the list starts of the cells body ``i`` covers (the first and last row
     of them), without waiting (``jit.prefetch``)."""
@@ -280,12 +289,8 @@ def prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, i):
         for cx in range(ib[i, CX0], ib[i, CX1] + 1):
             c = cy * cols + cx
             for k in range(fstart[c], min(fstart[c + 1], fstart[c] + 4)):
-                j = fbody[k]
-                prefetch(ib, j, STAMP)
-                prefetch(fb, j, 0)
+                prefetch_row(fb, ib, fbody[k])
             for lane in range(head.shape[0]):
                 k = head[lane, c]
                 if k >= 0:
-                    j = nbody[k]
-                    prefetch(ib, j, STAMP)
-                    prefetch(fb, j, 0)
+                    prefetch_row(fb, ib, nbody[k])
