@@ -153,10 +153,10 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         # What the bodies a few places on will read, fetched while this one is
         # predicted: their cells' list starts (four on), their lists' entries (two on),
         # the rows of the bodies in them (next).
-        if r + 6 < ahead:
-            prefetch_cells(ib, fstart, head, cols, moving[r + 6])
-        if r + 3 < ahead:
-            prefetch_lists(ib, fstart, fbody, head, nnext, cols, moving[r + 3])
+        if r + 4 < ahead:
+            prefetch_cells(ib, fstart, head, cols, moving[r + 4])
+        if r + 2 < ahead:
+            prefetch_lists(ib, fstart, fbody, head, nnext, cols, moving[r + 2])
         if r + 1 < ahead:
             prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, moving[r + 1])
         stamp += 1
