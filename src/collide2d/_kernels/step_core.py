@@ -119,10 +119,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     for k in range(room):
         free[k] = room - 1 - k
     nfree = room
-    for r in range(moving.shape[0]):
-        if r + 4 < moving.shape[0]:
-            prefetch_cells(ib, fstart, head, cols, moving[r + 4])
-        nfree = list_cover(ib, head, nbody, nnext, free, nfree, cols, moving[r], True)
+    for i in moving:
+        nfree = list_cover(ib, head, nbody, nnext, free, nfree, cols, i, True)
     row, iused = carve(ints, iused, n)  # a moving body's list in the queue
     row[:] = -1
     for r in range(moving.shape[0]):
@@ -216,10 +214,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     pin_by, iused = carve(ints, iused, n)
     pin_nx, fused = carve(floats, fused, n)
     pin_ny, fused = carve(floats, fused, n)
-    todo, iused = carve(ints, iused, n)
     cleaned, stamp = settle(
         fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
-        cand, stamp, pin_by, pin_nx, pin_ny, todo,
+        cand, stamp, pin_by, pin_nx, pin_ny,
     )  # fmt: skip
     stats[NUDGED] += cleaned
     used[STAMP_END] = stamp

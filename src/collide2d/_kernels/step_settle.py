@@ -7,12 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import kernel
-from collide2d._kernels.step_grid import (
-    gather_near,
-    prefetch_bodies,
-    prefetch_cells,
-    prefetch_lists,
-)
+from collide2d._kernels.step_grid import gather_near
 from collide2d._kernels.step_respond import CROSS, IGNORE, apart, nudge_off_both
 from collide2d._kernels.step_shapes import (
     FIXED,
@@ -33,7 +28,7 @@ still overlapping; a scene needing more is left for the next step)."""
 
 @kernel
 def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
-           cand, stamp, pin_by, pin_nx, pin_ny, todo):  # fmt: skip
+           cand, stamp, pin_by, pin_nx, pin_ny):  # fmt: skip
     """Take apart, at ``dt``, every stopping pair left overlapping by rounding (the
     bodies at ``dt`` already), looking only at the bodies marked ``near``, then, pass
     after pass, only at the bodies the pass before moved (or pushed against): a pair
@@ -49,8 +44,8 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
     already nudged by the cleanup and one not, the other yields: three bodies
     pushed along together went round a cycle otherwise, the middle one nudged
     off the last into the first and back, pass after pass (found by hypothesis).
-    ``pin_by``, ``pin_nx``, ``pin_ny`` and ``todo`` are working rows of a body
-    each (any values: set here). Returns how many nudges it made, and
+    ``pin_by``, ``pin_nx`` and ``pin_ny`` are working rows of a body each (any
+    values: set here). Returns how many nudges it made, and
     the last stamp it used.
     """
     n = fb.shape[0]
@@ -64,21 +59,9 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
     for _ in range(CLEANUP_PASSES):
         clean = True
         moved = np.zeros(n, dtype=np.bool_)
-        count = 0
         for i in moving:
-            if due[i]:  # (else nothing came near it, or nothing near it has moved since)
-                todo[count] = i
-                count += 1
-        for r in range(count):
-            i = todo[r]
-            # What the next bodies will read, fetched ahead (as run_step's first
-            # predictions do)
-            if r + 4 < count:
-                prefetch_cells(ib, fstart, head, cols, todo[r + 4])
-            if r + 2 < count:
-                prefetch_lists(ib, fstart, fbody, head, nnext, cols, todo[r + 2])
-            if r + 1 < count:
-                prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, todo[r + 1])
+            if not due[i]:
+                continue  # nothing came near it, or nothing near it has moved since
             stamp += 1
             count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
             for k in range(count):
