@@ -36,7 +36,6 @@ from collide2d._kernels.step_grid import (
     lane_of,
     link,
     next_crossing,
-    prefetch_cells,
     recover,
     unlink,
 )
@@ -262,10 +261,6 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             stats[STALE] += 1
             continue
         stats[EVENTS] += 1
-        # The cells both bodies cover, fetched while the contact is resolved (most
-        # contacts predict both again, from the bodies listed there).
-        prefetch_cells(ib, fstart, head, cols, i)
-        prefetch_cells(ib, fstart, head, cols, j)
         code = responses[ib[i, GROUP], ib[j, GROUP]]
         started = order == ORDER_STARTED
         # Reported as started only at the step's start: later, an overlap found at an
