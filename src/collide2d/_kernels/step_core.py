@@ -156,7 +156,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         if r + 4 < ahead:
             prefetch_cells(ib, fstart, head, cols, moving[r + 4])
         if r + 2 < ahead:
-            prefetch_lists(ib, fstart, fbody, head, nnext, cols, moving[r + 2])
+            prefetch_lists(ib, fstart, fbody, head, nbody, nnext, cols, moving[r + 2])
         if r + 1 < ahead:
             prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, moving[r + 1])
         stamp += 1

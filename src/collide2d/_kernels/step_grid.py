@@ -269,7 +269,7 @@ def prefetch_cells(ib, fstart, head, cols, i):
 
 
 @inline_kernel
-def prefetch_lists(ib, fstart, fbody, head, nnext, cols, i):
+def prefetch_lists(ib, fstart, fbody, head, nbody, nnext, cols, i):
     """Ask for the first entries of the lists of the cells body ``i`` covers (their
     starts fetched already: :func:`prefetch_cells`)."""
     for cy in (ib[i, CY0], ib[i, CY1]):
@@ -278,6 +278,7 @@ def prefetch_lists(ib, fstart, fbody, head, nnext, cols, i):
         for lane in range(head.shape[0]):
             k = head[lane, c]
             if k >= 0:
+                prefetch(nbody, k)
                 prefetch(nnext, k)
 
 
