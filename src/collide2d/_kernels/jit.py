@@ -74,7 +74,7 @@ def prefetch(typingctx: Any, arr: Any, *index: Any) -> Any:
     needs now: ``World.step``'s next event, whose row and bodies are at places no
     hardware prefetcher can guess."""
     if isinstance(index[0], types.BaseTuple):  # numba passes star-args as a tuple
-        index = tuple(index[0])
+        index = tuple(cast(Any, index[0]))
     if (
         not isinstance(arr, types.Array)
         or len(index) != arr.ndim

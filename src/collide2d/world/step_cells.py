@@ -22,6 +22,7 @@ from collide2d._kernels import lazy
 
 shapes = lazy("step_shapes")
 respond = lazy("step_respond")
+sizing = lazy("step_sizing")
 
 MAX_CELLS = 1 << 22
 """The grid never has more cells than this (nor more than a few per moving body)."""
@@ -61,21 +62,15 @@ def grid(
     bodies go at their starting velocities, and the room its cell lists need."""
     if len(moving) == 0:
         return (0.0, 0.0, 1.0, 1.0 / 16.0, 1, 1), 1
-    x0, y0, x1, y1 = bounds(fb, ib, moving)
-    ex = fb[moving, shapes.VX] * dt
-    ey = fb[moving, shapes.VY] * dt
-    with np.errstate(over="ignore", invalid="ignore"):
-        left = float(np.min(np.minimum(x0, x0 + ex)))
-        top = float(np.min(np.minimum(y0, y0 + ey)))
-        right = float(np.max(np.maximum(x1, x1 + ex)))
-        bottom = float(np.max(np.maximum(y1, y1 + ey)))
-        width, height = right - left, bottom - top
+    x0, y0, x1, y1, extent, travel, left, top, right, bottom, median = sizing.moving_bounds(
+        fb, ib, moving, dt
+    )
+    width, height = right - left, bottom - top  # (floats: inf or nan, no warning)
     if not (math.isfinite(width) and math.isfinite(height)):  # sweeps beyond floats
         left, top = float(x0.min()), float(y0.min())
         right, bottom = float(x1.max()), float(y1.max())
         width, height = right - left, bottom - top
-    extent = np.maximum(x1 - x0, y1 - y0)
-    cell = 2.0 * float(np.median(extent))
+    cell = 2.0 * float(median)
     limit = min(MAX_CELLS, max(64, CELLS_PER_MOVER * len(moving)))
     cell = max(cell, math.sqrt(width * height / limit), max(width, height) / limit)
     if not (cell > 0.0 and math.isfinite(cell)):
@@ -83,8 +78,6 @@ def grid(
     while (width / cell + 3) * (height / cell + 3) > limit:
         cell *= 2.0
     region = (left, top, right, bottom)
-    with np.errstate(over="ignore", invalid="ignore"):
-        travel = np.abs(ex) + np.abs(ey)
     cell = _steady(_cheapest(fb, ib, moving, fixed, responses, travel, region, extent, cell))
     # The grid's corner on a lattice of BLOCK cells and its size in BLOCK cells: the
     # same grid step after step while the bodies stay in it (step_scratch keeps the
@@ -95,10 +88,7 @@ def grid(
     cols = BLOCK * math.ceil((right - ox + cell) / span)
     rows = BLOCK * math.ceil((bottom - oy + cell) / span)
     margin = cell / 16.0
-    per = (np.ceil((x1 - x0 + 2 * margin) / cell) + 2) * (
-        np.ceil((y1 - y0 + 2 * margin) / cell) + 2
-    )
-    room = int(np.minimum(per, cols * rows).sum())
+    room = int(sizing.cover_room(x0, y0, x1, y1, cell, margin, cols * rows))
     return (ox, oy, cell, margin, cols, rows), room
 
 

@@ -1,0 +1,116 @@
+"""The grid's sizing pass (``_kernels/step_sizing.py``) against the numpy expressions
+it replaced in ``world/step_cells.py``, bit for bit, and ``jit.prefetch``."""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from collide2d._kernels import step_shapes as shapes
+from collide2d._kernels import step_sizing
+from collide2d._kernels.jit import prefetch
+
+FINITE = st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
+HUGE = st.sampled_from([1e300, -1e300, 1.7e308, -1.7e308, 5e-324, 0.0])
+SPEED = st.one_of(FINITE, HUGE)
+SIZE = st.one_of(st.floats(0.0, 1e3), st.sampled_from([0.0, 1e-300, 1e300]))
+BODY = st.tuples(st.booleans(), FINITE, FINITE, SIZE, SIZE, SPEED, SPEED)
+
+
+def _rows(bodies: list[tuple[bool, float, float, float, float, float, float]]):
+    n = len(bodies)
+    fb = np.zeros((n + 2, shapes.FLOATS))
+    ib = np.zeros((n + 2, shapes.INTS), dtype=np.int64)
+    for k, (circle, x, y, w, h, vx, vy) in enumerate(bodies):
+        ib[k + 1, shapes.KIND] = shapes.CIRCLE if circle else shapes.RECT
+        fb[k + 1, [shapes.X, shapes.Y, shapes.W, shapes.H]] = x, y, w, w if circle else h
+        fb[k + 1, [shapes.VX, shapes.VY]] = vx, vy
+    return fb, ib, np.arange(1, n + 1)[::-1].copy()  # rows 0 and n + 1 are not moving
+
+
+def _reference(fb, ib, moving, dt):
+    """The numpy expressions of ``step_cells.grid`` before the kernel."""
+    x, y = fb[moving, shapes.X], fb[moving, shapes.Y]
+    w, h = fb[moving, shapes.W], fb[moving, shapes.H]
+    circle = ib[moving, shapes.KIND] == shapes.CIRCLE
+    x0, y0 = np.where(circle, x - w, x), np.where(circle, y - w, y)
+    x1, y1 = x + w, np.where(circle, y + w, y + h)
+    with np.errstate(over="ignore", invalid="ignore"):
+        ex = fb[moving, shapes.VX] * dt
+        ey = fb[moving, shapes.VY] * dt
+        region = (
+            float(np.min(np.minimum(x0, x0 + ex))),
+            float(np.min(np.minimum(y0, y0 + ey))),
+            float(np.max(np.maximum(x1, x1 + ex))),
+            float(np.max(np.maximum(y1, y1 + ey))),
+        )
+        travel = np.abs(ex) + np.abs(ey)
+        extent = np.maximum(x1 - x0, y1 - y0)
+    return x0, y0, x1, y1, extent, travel, region, float(np.median(extent))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(BODY, min_size=1, max_size=12), st.sampled_from([1.0, 0.5, 1 / 60, 1e10]))
+def test_moving_bounds_are_the_numpy_expressions_bit_for_bit(bodies, dt) -> None:
+    fb, ib, moving = _rows(bodies)
+    got = step_sizing.moving_bounds(fb, ib, moving, dt)
+    want = _reference(fb, ib, moving, dt)
+    for a, b in zip(got[:6], want[:6], strict=True):
+        np.testing.assert_array_equal(a, b)  # (NaNs equal; zeros' signs too, below)
+        assert np.array_equal(np.signbit(a), np.signbit(b))
+    np.testing.assert_array_equal(np.array(got[6:10]), np.array(want[6]))
+    np.testing.assert_array_equal(got[10], want[7])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(BODY, min_size=1, max_size=12),
+    st.floats(1e-3, 1e3),
+    st.integers(1, 10**7),
+)
+def test_cover_room_is_the_numpy_expression(bodies, cell, cells) -> None:
+    fb, ib, moving = _rows(bodies)
+    x0, y0, x1, y1 = step_sizing.moving_bounds(fb, ib, moving, 1.0)[:4]
+    margin = cell / 16.0
+    with np.errstate(over="ignore", invalid="ignore"):
+        per = (np.ceil((x1 - x0 + 2 * margin) / cell) + 2) * (
+            np.ceil((y1 - y0 + 2 * margin) / cell) + 2
+        )
+    want = int(np.minimum(per, cells).sum())
+    assert int(step_sizing.cover_room(x0, y0, x1, y1, cell, margin, cells)) == want
+
+
+def test_a_sweep_beyond_floats_gives_an_infinite_or_nan_region() -> None:
+    fb, ib, moving = _rows([(False, 0.0, 0.0, 1.0, 1.0, 1.7e308, 0.0),
+                            (True, 5.0, 5.0, 1.0, 1.0, -1.7e308, 0.0)])  # fmt: skip
+    *_, left, top, right, bottom, median = step_sizing.moving_bounds(fb, ib, moving, 10.0)
+    assert left == -np.inf and right == np.inf and (top, bottom, median) == (0.0, 6.0, 1.5)
+
+
+@numba.njit
+def _prefetched_sum(a, b, far):
+    total = 0.0
+    for k in range(a.shape[0]):
+        prefetch(a, k, 0)
+        prefetch(a, far, far)  # out of range: a hint, never a fault
+        prefetch(b, k + far)
+        total += a[k, 1] + b[k]
+    return total
+
+
+def test_prefetch_changes_nothing_and_is_harmless_out_of_range() -> None:
+    a = np.arange(12.0).reshape(6, 2)
+    b = np.arange(6, dtype=np.int64)
+    assert _prefetched_sum(a, b, 10**9) == a[:, 1].sum() + b.sum()
+
+
+def test_prefetch_wants_an_array_and_one_integer_index_a_dimension() -> None:
+    @numba.njit
+    def wrong(a):
+        prefetch(a, 0)  # a 2-D array, one index
+
+    with pytest.raises(numba.core.errors.TypingError):
+        wrong(np.zeros((2, 2)))
