@@ -272,14 +272,15 @@ def prefetch_cells(ib, fstart, head, cols, i):
 def prefetch_lists(ib, fstart, fbody, head, nbody, nnext, cols, i):
     """Ask for the first entries of the lists of the cells body ``i`` covers (their
     starts fetched already: :func:`prefetch_cells`)."""
-    for cy in (ib[i, CY0], ib[i, CY1]):
-        c = cy * cols + ib[i, CX0]
-        prefetch(fbody, fstart[c])
-        for lane in range(head.shape[0]):
-            k = head[lane, c]
-            if k >= 0:
-                prefetch(nbody, k)
-                prefetch(nnext, k)
+    for cy in range(ib[i, CY0], ib[i, CY1] + 1):
+        for cx in range(ib[i, CX0], ib[i, CX1] + 1):
+            c = cy * cols + cx
+            prefetch(fbody, fstart[c])
+            for lane in range(head.shape[0]):
+                k = head[lane, c]
+                if k >= 0:
+                    prefetch(nbody, k)
+                    prefetch(nnext, k)
 
 
 @inline_kernel
