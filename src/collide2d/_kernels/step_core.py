@@ -29,7 +29,9 @@ from collide2d._kernels.step_arena import (
     FLOATS_USED,
     INTS_USED,
     LISTS_USED,
+    LOG_ROOM,
     QUEUE_WIDTH,
+    SET_ROOM,
     STAMP_END,
     carve,
 )
@@ -85,7 +87,7 @@ from collide2d._kernels.step_shapes import (
 
 @kernel
 def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats, ints,
-             floats, width, used, kept, lists, stamp):  # fmt: skip
+             floats, width, used, kept, lists, stamp, log_room, set_room):  # fmt: skip
     """Run one step of ``dt`` over the bodies (rows of ``fb``/``ib``, numbered in the
     order their items were added); ``moving`` and ``fixed`` list the bodies that can
     and cannot move, ``room`` bounds the cells a moving body ever covers. Rows are
@@ -96,7 +98,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     (``step_grid.fixed_lists``), or, when ``kept``, are there already, built by an
     earlier step over the same grid from the same fixed rows (covers set, rows
     untouched since); ``stamp`` is where the gathers' stamps start (above every
-    stamp a kept row may hold), and ``used`` is told where they ended. Returns the
+    stamp a kept row may hold), and ``used`` is told where they ended. The contact
+    log and the set of crossed pairs start with room for ``log_room`` contacts and
+    ``set_room`` slots (what the last step needed, told in ``used``). Returns the
     contacts:
     ``(float rows time, nx, ny, px, py; int rows a, b, response, started)``."""
     n = fb.shape[0]
@@ -126,9 +130,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     for r in range(moving.shape[0]):
         row[moving[r]] = r
     et, ek, elen, emin, ht, hk, hpos, iused = new_queue(moving.shape[0], width, ints, iused)
-    lf = np.empty((16, 5))
-    li = np.empty((16, 4), dtype=np.int64)
-    crossed = np.full(64, -1, dtype=np.int64)
+    lf = np.empty((max(16, log_room), 5))  # (the rooms the last step needed)
+    li = np.empty((max(16, log_room), 4), dtype=np.int64)
+    crossed = np.full(max(64, set_room), -1, dtype=np.int64)
     cand, iused = carve(ints, iused, n)
     qt, fused = carve(floats, fused, n + 1)  # a loop's events, until it ends (pend)
     qk, iused = carve(ints, iused, n + 1)
@@ -223,4 +227,6 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
     used[QUEUE_WIDTH] = room_of(ek)
-    return lf[:logged].copy(), li[:logged].copy()
+    used[LOG_ROOM] = logged
+    used[SET_ROOM] = crossed.shape[0]
+    return lf[:logged], li[:logged]

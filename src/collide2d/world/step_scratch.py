@@ -45,6 +45,8 @@ class StepScratch:
         self.lists = np.empty(0, dtype=np.int64)  # the fixed bodies' cell lists
         self.width = int(queue.ROOM)
         self.stamp = 0  # the gathers' stamps start above it
+        self.log_room = 0  # the room the contact log and the crossed pairs start with
+        self.set_room = 0
         self.grid: Grid | None = None  # the grid the kept lists are for
         self._live = np.empty(0, dtype=np.int64)  # the items' slots the lists are for
         self.order = np.empty(0, dtype=np.int64)  # 0, 1, ... as many as in _live
@@ -70,10 +72,13 @@ class StepScratch:
     def after_step(self, used: np.ndarray, grid: Grid | None, live: np.ndarray, kept: bool) -> None:
         """After a step over the items in slots ``live``: grow the pools to what it
         ``used`` (reported by the core), start the next step's queue lists as wide
-        as this one's grew and its stamps above this one's; keep the fixed bodies'
+        as this one's grew, its contact log and crossed pairs as large, and its
+        stamps above this one's; keep the fixed bodies'
         cell lists for ``grid`` if they were built (or ``kept``) in their pool
         (``None``: not to be kept, a step with masks)."""
-        ints, floats, width, lists, stamp = used.tolist()
+        ints, floats, width, lists, stamp, log_room, set_room = used.tolist()
+        self.log_room = log_room + log_room // 4  # (a little more than the last step)
+        self.set_room = set_room
         if ints > self.ints.shape[0]:
             self.ints = np.empty(int(ints * HEADROOM), dtype=np.int64)
         if floats > self.floats.shape[0]:
