@@ -3,6 +3,8 @@ and a heap of the bodies by their earliest one, against a sorted list."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -31,8 +33,9 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
     ib = np.zeros((rows, INTS), dtype=np.int64)
     ints = np.full(pool, 12345, dtype=np.int64)
     *queue, iused = q.new_queue(rows, 2, ints, 3)
-    assert iused == 3 + 3 * rows * 2 + 6 * rows
-    et, ek, elen, emin, ht, hk, hpos = queue
+    assert iused == 3 + 3 * rows * q.ROOM + 4 * (rows + 1) + 4 * rows
+    et, ek, eh, ht, hk, hpos = queue
+    elen = eh[:rows, q.LEN]
     live: list[tuple[float, int, int, int]] = []  # (time, key, row, other's counter)
     pt, pk, px = np.empty(1), np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int64)
     for action, r, other, t, order in script:
@@ -40,19 +43,19 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
             lo, hi = min(r, other), max(r, other)
             key = int(q.pack(order, lo, hi))
             npend = q.pend(pt, pk, px, 0, t, key, 2 * int(ib[other, COUNTER]) + 1)
-            if elen[r] + npend > q.room_of(ek):
-                et, ek = q.lists_grown(ek, elen[r] + npend)
-            q.flush(et, ek, elen, r, pt, pk, px, npend)
-            q.refresh(et, ek, elen, emin, ht, hk, hpos, r, r, ib)
+            if elen[r] + npend > eh[r, q.CAP]:
+                et, ek = q.row_grown(et, ek, eh, r, elen[r] + npend)
+            q.flush(et, ek, eh, r, pt, pk, px, npend)
+            q.refresh(et, ek, eh, ht, hk, hpos, r, r, ib)
             live.append((t, key, r, int(ib[other, COUNTER])))
         elif action == "bump":  # body r changed: events naming it go stale
             ib[r, COUNTER] += 1
             elen[r] = 0  # its own list is predicted again from scratch (empty here)
-            q.refresh(et, ek, elen, emin, ht, hk, hpos, r, r, ib)
+            q.refresh(et, ek, eh, ht, hk, hpos, r, r, ib)
         elif action == "take":
             valid = [e for e in live if ib[_other(e[1], e[2]), COUNTER] == e[3]]
             for row in range(rows):  # drop the stale ones (the core does it lazily)
-                q.refresh(et, ek, elen, emin, ht, hk, hpos, row, row, ib)
+                q.refresh(et, ek, eh, ht, hk, hpos, row, row, ib)
             assert sum(elen) == len(valid)
             if not valid:
                 assert ht[0, 0] == np.inf
@@ -60,7 +63,7 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
             best = min((e[0], e[1]) for e in valid)
             assert (ht[0, 0], hk[0, 1]) == best
             row = int(hk[0, 2])
-            t_, key_, extra = q.take(et, ek, elen, emin, row)
+            t_, key_, extra = q.take(et, ek, eh, row)
             taken = (float(t_), int(key_), row, int(extra) >> 1)
             # one of the earliest live events (the same pair predicted from both of its
             # bodies' rows ties: either comes first), not a stale twin
@@ -79,3 +82,59 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
 def _other(key: int, row: int) -> int:
     _, lo, hi = (int(v) for v in q.unpack(key))
     return hi if lo == row else lo
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 4), st.integers(1, 40)), max_size=30),
+    st.sampled_from([0, 10_000]),
+)
+def test_a_list_that_grows_moves_alone_with_its_events(script, pool):
+    """``row_grown`` moves one list to the pool's end (the pool doubled when full);
+    every list keeps its events, and the others do not move."""
+    rows = 5
+    ints = np.full(pool, -7, dtype=np.int64)
+    et, ek, eh, *_ = q.new_queue(rows, 0, ints, 0)
+    model: list[list[tuple[float, int, int]]] = [[] for _ in range(rows)]
+    for r, count in script:
+        need = len(model[r]) + count
+        others = {k: int(eh[k, q.BASE]) for k in range(rows) if k != r}
+        if need > eh[r, q.CAP]:
+            et, ek = q.row_grown(et, ek, eh, r, need)
+            assert eh[r, q.CAP] >= need and eh[r, q.BASE] + 3 * eh[r, q.CAP] <= len(ek)
+        assert all(int(eh[k, q.BASE]) == base for k, base in others.items())
+        new = [(float(len(model[r]) + m) / 7, 1000 * r + m, -m) for m in range(count)]
+        pt = np.array([e[0] for e in new])
+        pk = np.array([e[1] for e in new], dtype=np.int64)
+        px = np.array([e[2] for e in new], dtype=np.int64)
+        q.flush(et, ek, eh, r, pt, pk, px, count)
+        model[r] += new
+        for k in range(rows):
+            base = int(eh[k, q.BASE])
+            got = [
+                (float(et[base + 3 * m]), int(ek[base + 3 * m + 1]), int(ek[base + 3 * m + 2]))
+                for m in range(int(eh[k, q.LEN]))
+            ]
+            assert got == model[k]
+    # the lists never overlap, and all lie below the pool's first free place
+    spans = sorted((int(eh[k, q.BASE]), int(eh[k, q.BASE] + 3 * eh[k, q.CAP])) for k in range(rows))
+    assert all(a[1] <= b[0] for a, b in itertools.pairwise(spans))
+    assert spans[-1][1] <= eh[rows, q.BASE] <= len(ek)
+
+
+def test_one_busy_body_does_not_widen_every_list() -> None:
+    """A box among hundreds of bullets: its list grows, the others keep their room
+    (the lists were once as wide as the longest, for every body)."""
+    from collide2d import Circle, Rect, World
+
+    world = World()
+    world.set_response("bullet", "box", "cross")
+    world.set_response("bullet", "bullet", "ignore")
+    world.add("box", Rect(0.0, 0.0, 50.0, 50.0), velocity=(100.0, 0.0), group="box")
+    for k in range(400):
+        world.add(k, Circle(60.0 + (k % 20) * 3.0, 1.0 + (k // 20) * 2.5, 1.0), group="bullet",
+                  velocity=(0.0, 1e-3))  # fmt: skip
+    result = world.step(1.0)
+    assert sum(c.response == "cross" for c in result.contacts) == 400
+    scratch = world._scratch  # the queue's pool the step needed
+    assert scratch.width < 3 * q.ROOM * 401 + 3 * 2048

@@ -18,9 +18,9 @@ import numpy as np
 
 from collide2d._kernels.jit import kernel
 
-INTS_USED, FLOATS_USED, QUEUE_WIDTH, LISTS_USED, STAMP_END, LOG_ROOM, SET_ROOM = range(7)
+INTS_USED, FLOATS_USED, QUEUE_SIZE, LISTS_USED, STAMP_END, LOG_ROOM, SET_ROOM = range(7)
 """What the core reports in ``run_step``'s ``used``: how much of each pool it used,
-how wide its queue's lists grew (the next step starts them that wide), how much of
+how large its queue's lists' pool grew (the next step starts it that large), how much of
 the fixed bodies' pool it used (0 when it kept the lists there), its last gather
 stamp (the next step starts above it), and the room its contact log and its set of
 crossed pairs needed (the next step starts them that large: grown by doubling, from

@@ -30,7 +30,7 @@ from collide2d._kernels.step_arena import (
     INTS_USED,
     LISTS_USED,
     LOG_ROOM,
-    QUEUE_WIDTH,
+    QUEUE_SIZE,
     SET_ROOM,
     STAMP_END,
     carve,
@@ -56,13 +56,14 @@ from collide2d._kernels.step_grid import (
     prefetch_lists,
 )
 from collide2d._kernels.step_queue import (
+    BASE,
+    CAP,
     flush,
-    lists_grown,
     new_queue,
     pack,
     pend,
     refresh,
-    room_of,
+    row_grown,
     set_grown,
     set_has,
 )
@@ -92,9 +93,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     order their items were added); ``moving`` and ``fixed`` list the bodies that can
     and cannot move, ``room`` bounds the cells a moving body ever covers. Rows are
     left at ``dt`` with their new velocities. Working arrays are carved from the
-    pools ``ints`` and ``floats`` (``step_arena``); the queue's lists start ``width``
-    events wide; ``used`` is told how much of each pool the step used and how wide
-    the lists grew. The fixed bodies' cell lists are built in the pool ``lists``
+    pools ``ints`` and ``floats`` (``step_arena``); the queue's lists' pool starts
+    ``width`` integers large; ``used`` is told how much of each pool the step used and how large
+    the lists' pool grew. The fixed bodies' cell lists are built in the pool ``lists``
     (``step_grid.fixed_lists``), or, when ``kept``, are there already, built by an
     earlier step over the same grid from the same fixed rows (covers set, rows
     untouched since); ``stamp`` is where the gathers' stamps start (above every
@@ -129,7 +130,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     row[:] = -1
     for r in range(moving.shape[0]):
         row[moving[r]] = r
-    et, ek, elen, emin, ht, hk, hpos, iused = new_queue(moving.shape[0], width, ints, iused)
+    et, ek, eh, ht, hk, hpos, iused = new_queue(moving.shape[0], width, ints, iused)
     lf = np.empty((max(16, log_room), 5))  # (the rooms the last step needed)
     li = np.empty((max(16, log_room), 4), dtype=np.int64)
     crossed = np.full(max(64, set_room), -1, dtype=np.int64)
@@ -189,17 +190,17 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         t, code = next_crossing(fb, ib, i, 0.0, grid)
         if t < dt:
             npend = pend(qt, qk, qx, npend, t, pack(CROSSING, i, code), 0)
-        if npend > room_of(ek):
-            et, ek = lists_grown(ek, npend)
-        flush(et, ek, elen, r, qt, qk, qx, npend)
-        refresh(et, ek, elen, emin, ht, hk, hpos, r, i, ib)
+        if npend > eh[r, CAP]:
+            et, ek = row_grown(et, ek, eh, r, npend)
+        flush(et, ek, eh, r, qt, qk, qx, npend)
+        refresh(et, ek, eh, ht, hk, hpos, r, i, ib)
 
     # run_events' place: row to scan again, contacts logged, crossed pairs, stamp, free
     state = np.array([-1, 0, 0, stamp, nfree], dtype=np.int64)
     while True:
         status, et, ek = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
-            et, ek, elen, emin, ht, hk, hpos,
+            et, ek, eh, ht, hk, hpos,
             fstart, fbody, head, nbody, nnext, free, meets,
             cand, qt, qk, qx, held_t, held_by, held_n, near,
             lf, li, crossed, owners, state,
@@ -226,7 +227,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     used[STAMP_END] = stamp
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
-    used[QUEUE_WIDTH] = room_of(ek)
+    used[QUEUE_SIZE] = eh[moving.shape[0], BASE]
     used[LOG_ROOM] = logged
     used[SET_ROOM] = crossed.shape[0]
     return lf[:logged], li[:logged]

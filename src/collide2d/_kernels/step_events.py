@@ -40,12 +40,14 @@ from collide2d._kernels.step_grid import (
     unlink,
 )
 from collide2d._kernels.step_queue import (
+    CAP,
+    LEN,
+    ROOM,
     flush,
-    lists_grown,
     pack,
     pend,
     refresh,
-    room_of,
+    row_grown,
     set_add,
     set_has,
     take,
@@ -141,14 +143,14 @@ def pair_key(ib, i, j, owners):
 
 @kernel
 def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
-               et, ek, elen, emin, ht, hk, hpos,
+               et, ek, eh, ht, hk, hpos,
                fstart, fbody, head, nbody, nnext, free, meets,
                cand, qt, qk, qx, held_t, held_by, held_n, near,
                lf, li, crossed, owners, state):  # fmt: skip
     """Run the step's events from where ``state`` left them (see the module
     docstring) until none is left (returns ``DONE``) or ``lf``/``li`` or ``crossed``
     is full (``LOG_FULL``, ``SET_FULL``); returns that and the queue's lists
-    ``et, ek`` (grown if a row needed more room). The other arguments are
+    pool ``et, ek`` (grown if a row needed more room). The other arguments are
     ``step_core.run_step``'s working arrays."""
     dirty, logged, ncrossed, stamp, nfree = state[0], state[1], state[2], state[3], state[4]
     cols = grid[4]
@@ -163,19 +165,18 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             status = SET_FULL
             break
         if dirty >= 0:
-            stats[STALE] += refresh(et, ek, elen, emin, ht, hk, hpos, dirty,
-                                    moving[dirty], ib)  # fmt: skip
+            stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, moving[dirty], ib)
         if hk.shape[0] == 0 or ht[0, 0] == np.inf:  # no moving body, or no event left
             break
         dirty = hk[0, 2]
-        t, key, extra = take(et, ek, elen, emin, dirty)
+        t, key, extra = take(et, ek, eh, dirty)
         order, lo, hi = unpack(key)
         # The next event is most often the earliest of one of the top's two children:
         # their rows and bodies are fetched while this one is resolved.
         for c in range(1, min(3, hk.shape[0])):
             r = hk[c, 2]
-            prefetch(emin, r)
-            prefetch(ek, r, 0)
+            prefetch(eh, r, 0)
+            prefetch(ek, 3 * ROOM * r)  # (where its list is, unless it grew)
             _o, plo, phi = unpack(hk[c, 1])
             prefetch(fb, plo, 0)
             prefetch(ib, plo, 0)
@@ -248,12 +249,11 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             tc, code = next_crossing(fb, ib, i, t, grid)
             if t + tc < dt:
                 npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, i, code), 0)
-            if elen[dirty] + npend > room_of(ek):  # full: drop its stale events first
-                stats[STALE] += refresh(et, ek, elen, emin, ht, hk, hpos, dirty, i,
-                                        ib)  # fmt: skip
-                if elen[dirty] + npend > room_of(ek):
-                    et, ek = lists_grown(ek, elen[dirty] + npend)
-            flush(et, ek, elen, dirty, qt, qk, qx, npend)
+            if eh[dirty, LEN] + npend > eh[dirty, CAP]:  # full: drop its stale events first
+                stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, i, ib)
+                if eh[dirty, LEN] + npend > eh[dirty, CAP]:
+                    et, ek = row_grown(et, ek, eh, dirty, eh[dirty, LEN] + npend)
+            flush(et, ek, eh, dirty, qt, qk, qx, npend)
             continue
 
         i, j = lo, hi
@@ -366,7 +366,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             rb = row[b]
             if rb == dirty:
                 dirty = -1  # predicted again from scratch below
-            elen[rb] = 0
+            eh[rb, LEN] = 0
             npend = 0
             ax0, ay0, ax1, ay1 = swept(fb, ib, b, t, dt)
             for k in range(count):
@@ -389,10 +389,10 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             tc, ccode = next_crossing(fb, ib, b, t, grid)
             if t + tc < dt:
                 npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, b, ccode), 0)
-            if npend > room_of(ek):
-                et, ek = lists_grown(ek, npend)
-            flush(et, ek, elen, rb, qt, qk, qx, npend)
-            refresh(et, ek, elen, emin, ht, hk, hpos, rb, b, ib)
+            if npend > eh[rb, CAP]:
+                et, ek = row_grown(et, ek, eh, rb, npend)
+            flush(et, ek, eh, rb, qt, qk, qx, npend)
+            refresh(et, ek, eh, ht, hk, hpos, rb, b, ib)
 
     state[0], state[1], state[2], state[3], state[4] = dirty, logged, ncrossed, stamp, nfree
     return status, et, ek

@@ -14,19 +14,26 @@ stale, and is dropped when its list is next scanned (lazy invalidation, without 
 global heap's pops of every stale prediction: the heap holds one place per moving
 body, small enough to stay in the processor's cache).
 
-The lists are the rows of one ``(bodies, 3 * room)`` integer array ``ek``, an event
-in three columns side by side (time, key, extra; the time written and read through
-``et``, the same memory seen as floats), with their lengths in ``elen`` and the
-place of each row's earliest event in ``emin``. An event's three numbers share a
-cache line, and a short row one line: in three arrays a row was three lines to
-fetch, and the events come in time order, from all over the grid. The heap is
-``hk``, a ``(bodies, 3)`` integer array of the earliest event's time, key and the
-row, by heap place (the time through ``ht``, a float view; the two children of a
-place on one cache line, not three), and ``hpos`` (a row's heap place).
+The lists live in one integer pool ``ek``, an event in three numbers side by side
+(time, key, extra; the time written and read through ``et``, the same memory seen as
+floats): an event's three numbers share a cache line, and a short list one line (in
+three arrays a list was three lines to fetch, and the events come in time order, from
+all over the grid). A list's header is a row of ``eh``: its length, the place of its
+earliest event, where it starts in the pool and how many events it has room for
+(``LEN, MIN, BASE, CAP``); ``eh[rows, BASE]`` is the pool's first free place. Every
+list starts with room for ``ROOM`` events, in body order; a list that needs more
+moves to the pool's end with twice the room (:func:`row_grown`), and the pool itself
+doubles when full. (The lists were once rows of one ``(bodies, 3 * room)`` array,
+every row as wide as the longest: in the bullets scene one box among the bullets
+piled at a wall needed 256 events, and 20,000 bodies had room for 256 each, 123 MB,
+faulted in and copied at every doubling.) The heap is ``hk``, a ``(bodies, 3)``
+integer array of the earliest event's time, key and the row, by heap place (the time
+through ``ht``, a float view; the two children of a place on one cache line, not
+three), and ``hpos`` (a row's heap place).
 A loop of predictions keeps its events in buffers (:func:`pend`) and appends them
-once it ends (:func:`flush`), after making room: the lists are never grown
+once it ends (:func:`flush`), after making room: the pool is never grown
 (reassigned) inside the core's hot loops, where numba would count references to
-them at every turn.
+it at every turn.
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ BODY_BITS = 30
 BODY_LIMIT = 1 << BODY_BITS
 """Bodies a step may hold (numbers must fit their 30 bits of the key)."""
 ROOM = 8
-"""Events a body's list holds at first (it grows, for every body, when one needs more)."""
+"""Events a body's list holds at first (a list that needs more moves: :func:`row_grown`)."""
 
 
 @kernel
@@ -60,49 +67,59 @@ def _before(t, k, ot, ok):
     return t < ot or (t == ot and k < ok)
 
 
+LEN, MIN, BASE, CAP = range(4)
+"""Columns of a list's header ``eh``: its length, the place of its earliest event,
+where it starts in the pool (in integers), how many events it has room for."""
+
+
 @kernel
-def new_queue(rows, room, ints, iused):
-    """An empty queue of ``rows`` lists of ``room`` events:
-    ``(et, ek, elen, emin, ht, hk, hpos)``, every row in the heap at time ``inf``,
-    carved from the pool ``ints`` at ``iused`` (``step_arena``; the times are float
-    views of the same memory); and the pool's new ``iused``."""
-    flat, iused = carve(ints, iused, rows * room * 3)
-    elen, iused = carve(ints, iused, rows)
-    emin, iused = carve(ints, iused, rows)
+def new_queue(rows, size, ints, iused):
+    """An empty queue of ``rows`` lists of ``ROOM`` events, their pool ``size``
+    integers (at least what they need): ``(et, ek, eh, ht, hk, hpos)``, every row in
+    the heap at time ``inf``, carved from the pool ``ints`` at ``iused``
+    (``step_arena``; the times are float views of the same memory); and the pool's
+    new ``iused``."""
+    flat, iused = carve(ints, iused, max(size, 3 * ROOM * rows))
+    flat_e, iused = carve(ints, iused, 4 * (rows + 1))
     flat_h, iused = carve(ints, iused, 3 * rows)
     hpos, iused = carve(ints, iused, rows)
+    eh = flat_e.reshape((rows + 1, 4))
     hk = flat_h.reshape((rows, 3))
     ht = flat_h.view(np.float64).reshape((rows, 3))
     for r in range(rows):
-        elen[r] = 0
-        emin[r] = 0
+        eh[r, LEN] = 0
+        eh[r, MIN] = 0
+        eh[r, BASE] = 3 * ROOM * r
+        eh[r, CAP] = ROOM
         ht[r, 0] = np.inf
         hk[r, 1] = 0
         hk[r, 2] = r
         hpos[r] = r
-    ek = flat.reshape((rows, 3 * room))
-    et = flat.view(np.float64).reshape((rows, 3 * room))
-    return et, ek, elen, emin, ht, hk, hpos, iused
+    eh[rows, BASE] = 3 * ROOM * rows
+    return flat.view(np.float64), flat, eh, ht, hk, hpos, iused
 
 
 @kernel
-def room_of(ek):
-    """How many events a row of the lists holds."""
-    return ek.shape[1] // 3
-
-
-@kernel
-def lists_grown(ek, need):
-    """The lists ``(et, ek)`` with room for ``need`` events a row (the room doubled
-    until it fits)."""
-    rows, width = ek.shape
-    wider = 2 * (width // 3)
-    while wider < need:
-        wider *= 2
-    flat = np.empty(rows * wider * 3, dtype=np.int64)
-    nk = flat.reshape((rows, 3 * wider))
-    nk[:, :width] = ek
-    return flat.view(np.float64).reshape((rows, 3 * wider)), nk
+def row_grown(et, ek, eh, r, need):
+    """Give row ``r`` room for ``need`` events (its room doubled until it fits): the
+    row moves, with its events, to the pool's end; the pool ``(et, ek)`` is returned,
+    a new one twice as large (or as needed) when it was full."""
+    room = 2 * eh[r, CAP]
+    while room < need:
+        room *= 2
+    top = eh[eh.shape[0] - 1, BASE]
+    if top + 3 * room > ek.shape[0]:
+        bigger = np.empty(max(2 * ek.shape[0], top + 3 * room), dtype=np.int64)
+        bigger[:top] = ek[:top]
+        ek = bigger
+        et = bigger.view(np.float64)
+    old = eh[r, BASE]
+    for c in range(3 * eh[r, LEN]):
+        ek[top + c] = ek[old + c]
+    eh[r, BASE] = top
+    eh[r, CAP] = room
+    eh[eh.shape[0] - 1, BASE] = top + 3 * room
+    return et, ek
 
 
 @inline_kernel
@@ -121,17 +138,17 @@ def pend(pt, pk, px, npend, t, key, extra):
 
 
 @kernel
-def flush(et, ek, elen, r, pt, pk, px, npend):
+def flush(et, ek, eh, r, pt, pk, px, npend):
     """Append the ``npend`` events kept by :func:`pend` to row ``r`` (the caller
     made room). A call, not inlined: inlined, the lists it writes (reassigned when
     grown) were counted again at every event (the gas scene's core 7% slower)."""
-    c = 3 * elen[r]
+    c = eh[r, BASE] + 3 * eh[r, LEN]
     for m in range(npend):
-        et[r, c] = pt[m]
-        ek[r, c + 1] = pk[m]
-        ek[r, c + 2] = px[m]
+        et[c] = pt[m]
+        ek[c + 1] = pk[m]
+        ek[c + 2] = px[m]
         c += 3
-    elen[r] += npend
+    eh[r, LEN] += npend
 
 
 @inline_kernel
@@ -173,51 +190,53 @@ def heap_set(ht, hk, hpos, r, t, key):
 
 
 @inline_kernel
-def refresh(et, ek, elen, emin, ht, hk, hpos, r, owner, ib):
+def refresh(et, ek, eh, ht, hk, hpos, r, owner, ib):
     """Drop row ``r``'s stale events (the other body's counter in ``ib`` is no
     longer the one they were predicted with; ``owner`` is the row's body), find its
     earliest and give the row that heap key. Returns how many were dropped."""
-    n = elen[r]
+    n = eh[r, LEN]
+    base = eh[r, BASE]
     k = 0
     best = -1
     bt = np.inf
     bk = 0
     dropped = 0
     while k < n:
-        c = 3 * k
-        key = ek[r, c + 1]
+        c = base + 3 * k
+        key = ek[c + 1]
         lo = (key >> BODY_BITS) & (BODY_LIMIT - 1)
         hi = key & (BODY_LIMIT - 1)
         other = hi if lo == owner else lo
-        if (key >> 60) != 0 and ib[other, COUNTER] != ek[r, c + 2] >> 1:
+        if (key >> 60) != 0 and ib[other, COUNTER] != ek[c + 2] >> 1:
             n -= 1  # stale: the last event takes its place
-            last = 3 * n
-            ek[r, c] = ek[r, last]
-            ek[r, c + 1] = ek[r, last + 1]
-            ek[r, c + 2] = ek[r, last + 2]
+            last = base + 3 * n
+            ek[c] = ek[last]
+            ek[c + 1] = ek[last + 1]
+            ek[c + 2] = ek[last + 2]
             dropped += 1
             continue
-        t = et[r, c]
+        t = et[c]
         if best < 0 or _before(t, key, bt, bk):
             best, bt, bk = k, t, key
         k += 1
-    elen[r] = n
-    emin[r] = max(best, 0)
+    eh[r, LEN] = n
+    eh[r, MIN] = max(best, 0)
     heap_set(ht, hk, hpos, r, bt, bk)
     return dropped
 
 
 @inline_kernel
-def take(et, ek, elen, emin, r):
+def take(et, ek, eh, r):
     """Remove row ``r``'s earliest event and return it ``(time, key, extra)``; the
     row's heap key is left as it was (the caller refreshes the row)."""
-    c = 3 * emin[r]
-    t, key, extra = et[r, c], ek[r, c + 1], ek[r, c + 2]
-    last = 3 * (elen[r] - 1)
-    ek[r, c] = ek[r, last]
-    ek[r, c + 1] = ek[r, last + 1]
-    ek[r, c + 2] = ek[r, last + 2]
-    elen[r] -= 1
+    base = eh[r, BASE]
+    c = base + 3 * eh[r, MIN]
+    t, key, extra = et[c], ek[c + 1], ek[c + 2]
+    last = base + 3 * (eh[r, LEN] - 1)
+    ek[c] = ek[last]
+    ek[c + 1] = ek[last + 1]
+    ek[c + 2] = ek[last + 2]
+    eh[r, LEN] -= 1
     return t, key, extra
 
 

@@ -19,7 +19,6 @@ from collide2d._kernels import lazy
 from collide2d.world.step_cells import Grid
 
 shapes = lazy("step_shapes")
-queue = lazy("step_queue")
 
 HEADROOM = 1.25
 """A pool or the rows, when short, grow to this many times what was needed."""
@@ -43,7 +42,7 @@ class StepScratch:
         self.ints = np.empty(0, dtype=np.int64)
         self.floats = np.empty(0)
         self.lists = np.empty(0, dtype=np.int64)  # the fixed bodies' cell lists
-        self.width = int(queue.ROOM)
+        self.width = 0  # the queue's lists' pool: at least what its rows need
         self.stamp = 0  # the gathers' stamps start above it
         self.log_room = 0  # the room the contact log and the crossed pairs start with
         self.set_room = 0
@@ -71,8 +70,8 @@ class StepScratch:
 
     def after_step(self, used: np.ndarray, grid: Grid | None, live: np.ndarray, kept: bool) -> None:
         """After a step over the items in slots ``live``: grow the pools to what it
-        ``used`` (reported by the core), start the next step's queue lists as wide
-        as this one's grew, its contact log and crossed pairs as large, and its
+        ``used`` (reported by the core), start the next step's queue lists' pool
+        as large as this one's grew, its contact log and crossed pairs as large, and its
         stamps above this one's; keep the fixed bodies'
         cell lists for ``grid`` if they were built (or ``kept``) in their pool
         (``None``: not to be kept, a step with masks)."""
