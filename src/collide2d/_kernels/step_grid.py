@@ -284,9 +284,10 @@ def prefetch_lists(ib, fstart, fbody, head, nbody, nnext, cols, i):
 
 
 @inline_kernel
-def prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, i):
+def prefetch_bodies(fb, ib, fstart, fbody, head, nbody, nnext, cols, i):
     """Ask for the rows of the bodies listed first in the cells body ``i`` covers
-    (the lists fetched already: :func:`prefetch_lists`)."""
+    (the lists fetched already: :func:`prefetch_lists`), and for the moving lists'
+    second nodes."""
     for cy in range(ib[i, CY0], ib[i, CY1] + 1):
         for cx in range(ib[i, CX0], ib[i, CX1] + 1):
             c = cy * cols + cx
@@ -296,3 +297,7 @@ def prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, i):
                 k = head[lane, c]
                 if k >= 0:
                     prefetch_row(fb, ib, nbody[k])
+                    k = nnext[k]
+                    if k >= 0:
+                        prefetch(nbody, k)
+                        prefetch(nnext, k)
