@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import kernel, prefetch
+from collide2d._kernels.jit import kernel
 from collide2d._kernels.step_arena import (
     FLOATS_USED,
     INTS_USED,
@@ -162,10 +162,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             prefetch_cells(ib, fstart, head, cols, moving[r + 4])
         if r + 2 < ahead:
             prefetch_lists(ib, fstart, fbody, head, nbody, nnext, cols, moving[r + 2])
-            prefetch(eh, r + 2, 0)  # the list and header its events will be written to
-            prefetch(ek, eh[r + 2, BASE])
         if r + 1 < ahead:
-            prefetch_bodies(fb, ib, fstart, fbody, head, nbody, nnext, cols, moving[r + 1])
+            prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, moving[r + 1])
         stamp += 1
         count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
         npend = 0

@@ -284,10 +284,9 @@ def prefetch_lists(ib, fstart, fbody, head, nbody, nnext, cols, i):
 
 
 @inline_kernel
-def prefetch_bodies(fb, ib, fstart, fbody, head, nbody, nnext, cols, i):
+def prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, i):
     """Ask for the rows of the bodies listed first in the cells body ``i`` covers
-    (the lists fetched already: :func:`prefetch_lists`), and for the moving lists'
-    second nodes."""
+    (the lists fetched already: :func:`prefetch_lists`)."""
     for cy in range(ib[i, CY0], ib[i, CY1] + 1):
         for cx in range(ib[i, CX0], ib[i, CX1] + 1):
             c = cy * cols + cx
@@ -297,7 +296,3 @@ def prefetch_bodies(fb, ib, fstart, fbody, head, nbody, nnext, cols, i):
                 k = head[lane, c]
                 if k >= 0:
                     prefetch_row(fb, ib, nbody[k])
-                    k = nnext[k]
-                    if k >= 0:
-                        prefetch(nbody, k)
-                        prefetch(nnext, k)
