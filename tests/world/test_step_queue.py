@@ -137,4 +137,4 @@ def test_one_busy_body_does_not_widen_every_list() -> None:
     result = world.step(1.0)
     assert sum(c.response == "cross" for c in result.contacts) == 400
     scratch = world._scratch  # the queue's pool the step needed
-    assert scratch.width < 3 * q.ROOM * 401 + 3 * 2048
+    assert scratch.queue_size < 3 * q.ROOM * 401 + 3 * 2048

@@ -88,15 +88,16 @@ from collide2d._kernels.step_shapes import (
 
 @kernel
 def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats, ints,
-             floats, width, used, kept, lists, stamp, log_room, set_room):  # fmt: skip
+             floats, queue_size, used, kept, lists, stamp, log_room, set_room):  # fmt: skip
     """Run one step of ``dt`` over the bodies (rows of ``fb``/``ib``, numbered in the
     order their items were added); ``moving`` and ``fixed`` list the bodies that can
     and cannot move, ``room`` bounds the cells a moving body ever covers. Rows are
     left at ``dt`` with their new velocities. Working arrays are carved from the
     pools ``ints`` and ``floats`` (``step_arena``); the queue's lists' pool starts
-    ``width`` integers large; ``used`` is told how much of each pool the step used and how large
-    the lists' pool grew. The fixed bodies' cell lists are built in the pool ``lists``
-    (``step_grid.fixed_lists``), or, when ``kept``, are there already, built by an
+    ``queue_size`` integers large; ``used`` is told how much of each pool the step
+    used and how large the lists' pool grew. The fixed bodies' cell lists are built
+    in the pool ``lists`` (``step_grid.fixed_lists``), or, when ``kept``, are there
+    already, built by an
     earlier step over the same grid from the same fixed rows (covers set, rows
     untouched since); ``stamp`` is where the gathers' stamps start (above every
     stamp a kept row may hold), and ``used`` is told where they ended. The contact
@@ -130,7 +131,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     row[:] = -1
     for r in range(moving.shape[0]):
         row[moving[r]] = r
-    et, ek, eh, ht, hk, hpos, iused = new_queue(moving.shape[0], width, ints, iused)
+    et, ek, eh, ht, hk, hpos, iused = new_queue(moving.shape[0], queue_size, ints, iused)
     lf = np.empty((max(16, log_room), 5))  # (the rooms the last step needed)
     li = np.empty((max(16, log_room), 4), dtype=np.int64)
     crossed = np.full(max(64, set_room), -1, dtype=np.int64)

@@ -42,7 +42,7 @@ class StepScratch:
         self.ints = np.empty(0, dtype=np.int64)
         self.floats = np.empty(0)
         self.lists = np.empty(0, dtype=np.int64)  # the fixed bodies' cell lists
-        self.width = 0  # the queue's lists' pool: at least what its rows need
+        self.queue_size = 0  # the queue's lists' pool: at least what its rows need
         self.stamp = 0  # the gathers' stamps start above it
         self.log_room = 0  # the room the contact log and the crossed pairs start with
         self.set_room = 0
@@ -75,14 +75,14 @@ class StepScratch:
         stamps above this one's; keep the fixed bodies'
         cell lists for ``grid`` if they were built (or ``kept``) in their pool
         (``None``: not to be kept, a step with masks)."""
-        ints, floats, width, lists, stamp, log_room, set_room = used.tolist()
+        ints, floats, queue_size, lists, stamp, log_room, set_room = used.tolist()
         self.log_room = log_room + log_room // 4  # (a little more than the last step)
         self.set_room = set_room
         if ints > self.ints.shape[0]:
             self.ints = np.empty(int(ints * HEADROOM), dtype=np.int64)
         if floats > self.floats.shape[0]:
             self.floats = np.empty(int(floats * HEADROOM))
-        self.width = width
+        self.queue_size = queue_size
         self.stamp = stamp
         if kept:
             return
