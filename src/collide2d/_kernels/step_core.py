@@ -97,9 +97,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     ``queue_size`` integers large; ``used`` is told how much of each pool the step
     used and how large the lists' pool grew. The fixed bodies' cell lists are built
     in the pool ``lists`` (``step_grid.fixed_lists``), or, when ``kept``, are there
-    already, built by an
-    earlier step over the same grid from the same fixed rows (covers set, rows
-    untouched since); ``stamp`` is where the gathers' stamps start (above every
+    already, built by an earlier step over the same grid from the same fixed rows
+    (covers set, rows untouched since); ``stamp`` is where the gathers' stamps start (above every
     stamp a kept row may hold), and ``used`` is told where they ended. The contact
     log and the set of crossed pairs start with room for ``log_room`` contacts and
     ``set_room`` slots (what the last step needed, told in ``used``). Returns the
