@@ -89,7 +89,6 @@ from collide2d._kernels.step_shapes import (
     contact_normal,
     contact_point,
     meets_swept,
-    overlap_at,
     overlap_at_end,
     position,
     predict,
@@ -370,7 +369,6 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             eh[rb, LEN] = 0
             npend = 0
             ax0, ay0, ax1, ay1 = swept(fb, ib, b, t, dt)
-            still = ib[b, FROZEN] != 0  # (stays where it is for the rest of the step)
             for k in range(count):
                 other = cand[k]
                 a2, b2 = (b, other) if b < other else (other, b)
@@ -380,14 +378,6 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 if not meets_swept(fb, ib, other, t, dt, ax0, ay0, ax1, ay1):
                     continue
                 stats[PREDICTIONS] += 1
-                if still and (ib[other, FIXED] != 0 or ib[other, FROZEN] != 0):
-                    # Neither moves: they never meet, and overlap at the end only if
-                    # they do now (what the prediction would find; a bullet frozen
-                    # against a wall, 20,000 a frame in the bullets scene)
-                    xb, yb = position(fb, b, t)
-                    xo, yo = position(fb, other, t)
-                    if not overlap_at(fb, ib, b, xb, yb, other, xo, yo):
-                        continue
                 tp, op, axis = predict(fb, ib, a2, b2, t, dt)
                 # (the pair just resolved is met again at once only by rounding)
                 if tp < dt and not (resolved and a2 == i and b2 == j and tp <= t):
