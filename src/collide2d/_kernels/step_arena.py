@@ -18,14 +18,13 @@ import numpy as np
 
 from collide2d._kernels.jit import kernel
 
-INTS_USED, FLOATS_USED, QUEUE_SIZE, LISTS_USED, STAMP_END, LOG_ROOM, SET_ROOM = range(7)
+INTS_USED, FLOATS_USED, QUEUE_SIZE, LISTS_USED, STAMP_END, LOG_ROOM = range(6)
 """What the core reports in ``run_step``'s ``used``: how much of each pool it used,
 how large its queue's lists' pool grew (the next step starts it that large), how much of
 the fixed bodies' pool it used (0 when it kept the lists there), its last gather
-stamp (the next step starts above it), and the room its contact log and its set of
-crossed pairs needed (the next step starts them that large: grown by doubling, from
-16 rows, the log of the bullets scene's 20,000 contacts a frame was 6 MB of new
-memory a frame, every page of it faulted in and cleared: 1,600 page faults)."""
+stamp (the next step starts above it), and the contacts it logged (the next step's
+log starts a quarter larger: grown by doubling from 16 rows, the bullets scene's
+log of 20,000 contacts a frame was copied eleven times a frame)."""
 
 
 @kernel

@@ -31,7 +31,6 @@ from collide2d._kernels.step_arena import (
     LISTS_USED,
     LOG_ROOM,
     QUEUE_SIZE,
-    SET_ROOM,
     STAMP_END,
     carve,
 )
@@ -41,7 +40,6 @@ from collide2d._kernels.step_events import (
     PREDICTIONS,
     SET_FULL,
     log_grown,
-    pair_key,
     run_events,
 )
 from collide2d._kernels.step_grid import cover as set_cover
@@ -65,10 +63,8 @@ from collide2d._kernels.step_queue import (
     refresh,
     row_grown,
     set_grown,
-    set_has,
 )
 from collide2d._kernels.step_respond import (
-    CROSS,
     IGNORE,
 )
 from collide2d._kernels.step_settle import settle
@@ -88,7 +84,7 @@ from collide2d._kernels.step_shapes import (
 
 @kernel
 def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats, ints,
-             floats, queue_size, used, kept, lists, stamp, log_room, set_room):  # fmt: skip
+             floats, queue_size, used, kept, lists, stamp, log_room):  # fmt: skip
     """Run one step of ``dt`` over the bodies (rows of ``fb``/``ib``, numbered in the
     order their items were added); ``moving`` and ``fixed`` list the bodies that can
     and cannot move, ``room`` bounds the cells a moving body ever covers. Rows are
@@ -100,8 +96,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     already, built by an earlier step over the same grid from the same fixed rows
     (covers set, rows untouched since); ``stamp`` is where the gathers' stamps start (above every
     stamp a kept row may hold), and ``used`` is told where they ended. The contact
-    log and the set of crossed pairs start with room for ``log_room`` contacts and
-    ``set_room`` slots (what the last step needed, told in ``used``). Returns the
+    log starts with room for ``log_room`` contacts (what the last step needed, told
+    in ``used``). Returns the
     contacts:
     ``(float rows time, nx, ny, px, py; int rows a, b, response, started)``."""
     n = fb.shape[0]
@@ -133,7 +129,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     et, ek, eh, ht, hk, hpos, iused = new_queue(moving.shape[0], queue_size, ints, iused)
     lf = np.empty((max(16, log_room), 5))  # (the rooms the last step needed)
     li = np.empty((max(16, log_room), 4), dtype=np.int64)
-    crossed = np.full(max(64, set_room), -1, dtype=np.int64)
+    crossed = np.full(64, -1, dtype=np.int64)  # (small: looked up at every crossing
+    # pair; started as large as the last step's, its lookups missed the cache)
     cand, iused = carve(ints, iused, n)
     qt, fused = carve(floats, fused, n + 1)  # a loop's events, until it ends (pend)
     qk, iused = carve(ints, iused, n + 1)
@@ -175,8 +172,6 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
             lo, hi = (i, j) if i < j else (j, i)
             code = responses[ib[lo, GROUP], ib[hi, GROUP]]
             if code == IGNORE:
-                continue
-            if code == CROSS and set_has(crossed, pair_key(ib, lo, hi, owners)):
                 continue
             if not meets_swept(fb, ib, j, 0.0, dt, ax0, ay0, ax1, ay1):
                 continue
@@ -229,5 +224,4 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     used[FLOATS_USED] = fused
     used[QUEUE_SIZE] = eh[moving.shape[0], BASE]
     used[LOG_ROOM] = logged
-    used[SET_ROOM] = crossed.shape[0]
     return lf[:logged], li[:logged]

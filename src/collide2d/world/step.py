@@ -77,10 +77,10 @@ def run(
     grid, room = cells.grid(fb, ib, moving, fixed_rows, responses, dt)
     kept = kept and grid == scratch.grid
     stats = np.zeros(6, dtype=np.int64)
-    used = np.zeros(7, dtype=np.int64)
+    used = np.zeros(6, dtype=np.int64)
     start = time.perf_counter()
     memory = (scratch.ints, scratch.floats, scratch.queue_size, used, kept, scratch.lists,
-              scratch.stamp, scratch.log_room, scratch.set_room)  # fmt: skip
+              scratch.stamp, scratch.log_room)  # fmt: skip
     lf, li = core.run_step(
         fb, ib, responses, restitution, dt, cap, grid, moving, fixed_rows, room, stats, *memory
     )

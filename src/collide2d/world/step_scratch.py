@@ -44,8 +44,7 @@ class StepScratch:
         self.lists = np.empty(0, dtype=np.int64)  # the fixed bodies' cell lists
         self.queue_size = 0  # the queue's lists' pool: at least what its rows need
         self.stamp = 0  # the gathers' stamps start above it
-        self.log_room = 0  # the room the contact log and the crossed pairs start with
-        self.set_room = 0
+        self.log_room = 0  # the room the contact log starts with
         self.grid: Grid | None = None  # the grid the kept lists are for
         self._live = np.empty(0, dtype=np.int64)  # the items' slots the lists are for
         self.order = np.empty(0, dtype=np.int64)  # 0, 1, ... as many as in _live
@@ -71,13 +70,12 @@ class StepScratch:
     def after_step(self, used: np.ndarray, grid: Grid | None, live: np.ndarray, kept: bool) -> None:
         """After a step over the items in slots ``live``: grow the pools to what it
         ``used`` (reported by the core), start the next step's queue lists' pool
-        as large as this one's grew, its contact log and crossed pairs as large, and its
-        stamps above this one's; keep the fixed bodies'
-        cell lists for ``grid`` if they were built (or ``kept``) in their pool
-        (``None``: not to be kept, a step with masks)."""
-        ints, floats, queue_size, lists, stamp, log_room, set_room = used.tolist()
+        as large as this one's grew, its contact log a little larger than this
+        one's, and its stamps above this one's; keep the fixed bodies' cell lists
+        for ``grid`` if they were built (or ``kept``) in their pool (``None``: not
+        to be kept, a step with masks)."""
+        ints, floats, queue_size, lists, stamp, log_room = used.tolist()
         self.log_room = log_room + log_room // 4  # (a little more than the last step)
-        self.set_room = set_room
         if ints > self.ints.shape[0]:
             self.ints = np.empty(int(ints * HEADROOM), dtype=np.int64)
         if floats > self.floats.shape[0]:
