@@ -44,6 +44,7 @@ from collide2d._kernels.step_events import (
 )
 from collide2d._kernels.step_grid import cover as set_cover
 from collide2d._kernels.step_grid import (
+    first_lanes,
     fixed_lists,
     gather_near,
     lanes,
@@ -148,7 +149,10 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     near = np.zeros(n, dtype=np.bool_)
 
     # The first predictions: each moving body against every body near it (a pair of
-    # moving bodies once, from the smaller number).
+    # moving bodies once: of one group, from the smaller number; of two, from one
+    # group's side, step_grid.first_lanes).
+    first = first_lanes(meets, ib, moving)
+    one_lane = head.shape[0] == 1
     ahead = moving.shape[0]
     for r in range(ahead):
         i = moving[r]
@@ -156,18 +160,18 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         # predicted: their cells' list starts (four on), their lists' entries (two on),
         # the rows of the bodies in them (next).
         if r + 4 < ahead:
-            prefetch_cells(ib, fstart, head, cols, moving[r + 4])
+            prefetch_cells(ib, fstart, head, first, cols, moving[r + 4])
         if r + 2 < ahead:
-            prefetch_lists(ib, fstart, fbody, head, nbody, nnext, cols, moving[r + 2])
+            prefetch_lists(ib, fstart, fbody, head, nbody, nnext, first, cols, moving[r + 2])
         if r + 1 < ahead:
-            prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, moving[r + 1])
+            prefetch_bodies(fb, ib, fstart, fbody, head, nbody, first, cols, moving[r + 1])
         stamp += 1
-        count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
+        count = gather_near(ib, fstart, fbody, head, nbody, nnext, first, cols, i, stamp, cand)
         npend = 0
         ax0, ay0, ax1, ay1 = swept(fb, ib, i, 0.0, dt)
         for k in range(count):
             j = cand[k]
-            if ib[j, FIXED] == 0 and j < i:
+            if ib[j, FIXED] == 0 and j < i and (one_lane or ib[j, GROUP] == ib[i, GROUP]):
                 continue
             lo, hi = (i, j) if i < j else (j, i)
             code = responses[ib[lo, GROUP], ib[hi, GROUP]]

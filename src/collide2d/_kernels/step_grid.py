@@ -106,6 +106,29 @@ def lanes(responses, cells, pool, used):
     return head, responses != IGNORE, used
 
 
+@kernel
+def first_lanes(meets, ib, moving):
+    """Which lanes a group looks in at the first predictions (``meets[group, lane]``
+    with one side only of each pair of groups): the pairs of two groups are predicted
+    from the side whose members meet fewer of the other's, the larger group looking
+    in the smaller one's lane (ties: the lower group). The bullets scene predicted its
+    box-bullet pairs from the boxes, every box walking the lists of hundreds of
+    bullets (and listing hundreds of events); now each bullet looks at the few boxes
+    near it. With one lane for every group, ``meets`` itself."""
+    lanes = meets.shape[1]
+    first = meets.copy()
+    if lanes == 1:
+        return first
+    count = np.zeros(lanes, dtype=np.int64)
+    for i in moving:
+        count[ib[i, GROUP]] += 1
+    for g in range(lanes):
+        for h in range(lanes):
+            if g != h and meets[g, h]:
+                first[g, h] = count[h] < count[g] or (count[h] == count[g] and g < h)
+    return first
+
+
 @inline_kernel
 def lane_of(ib, head, i):
     """The lane of ``head`` (one per group, or a single one) that body ``i`` is in."""
@@ -258,25 +281,31 @@ def prefetch_row(fb, ib, j):
 
 
 @inline_kernel
-def prefetch_cells(ib, fstart, head, cols, i):
+def prefetch_cells(ib, fstart, head, meets, cols, i):
     """Ask for the list starts of the cells body ``i`` covers (the first and last row
-    of them), without waiting (``jit.prefetch``)."""
+    of them; the lanes its group looks in, ``meets``), without waiting
+    (``jit.prefetch``)."""
+    group = ib[i, GROUP]
     for cy in (ib[i, CY0], ib[i, CY1]):
         c = cy * cols + ib[i, CX0]
         prefetch(fstart, c)
         for lane in range(head.shape[0]):
-            prefetch(head, lane, c)
+            if meets[group, lane]:
+                prefetch(head, lane, c)
 
 
 @inline_kernel
-def prefetch_lists(ib, fstart, fbody, head, nbody, nnext, cols, i):
+def prefetch_lists(ib, fstart, fbody, head, nbody, nnext, meets, cols, i):
     """Ask for the first entries of the lists of the cells body ``i`` covers (their
     starts fetched already: :func:`prefetch_cells`)."""
+    group = ib[i, GROUP]
     for cy in range(ib[i, CY0], ib[i, CY1] + 1):
         for cx in range(ib[i, CX0], ib[i, CX1] + 1):
             c = cy * cols + cx
             prefetch(fbody, fstart[c])
             for lane in range(head.shape[0]):
+                if not meets[group, lane]:
+                    continue
                 k = head[lane, c]
                 if k >= 0:
                     prefetch(nbody, k)
@@ -284,15 +313,18 @@ def prefetch_lists(ib, fstart, fbody, head, nbody, nnext, cols, i):
 
 
 @inline_kernel
-def prefetch_bodies(fb, ib, fstart, fbody, head, nbody, cols, i):
+def prefetch_bodies(fb, ib, fstart, fbody, head, nbody, meets, cols, i):
     """Ask for the rows of the bodies listed first in the cells body ``i`` covers
     (the lists fetched already: :func:`prefetch_lists`)."""
+    group = ib[i, GROUP]
     for cy in range(ib[i, CY0], ib[i, CY1] + 1):
         for cx in range(ib[i, CX0], ib[i, CX1] + 1):
             c = cy * cols + cx
             for k in range(fstart[c], min(fstart[c + 1], fstart[c] + 4)):
                 prefetch_row(fb, ib, fbody[k])
             for lane in range(head.shape[0]):
+                if not meets[group, lane]:
+                    continue
                 k = head[lane, c]
                 if k >= 0:
                     prefetch_row(fb, ib, nbody[k])
