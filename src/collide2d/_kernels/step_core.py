@@ -118,11 +118,15 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     nbody, iused = carve(ints, iused, room)
     nnext, iused = carve(ints, iused, room)
     free, iused = carve(ints, iused, room)
+    flat_links, iused = carve(ints, iused, 3 * room)
+    nlink = flat_links.reshape((room, 3))
+    bfirst, iused = carve(ints, iused, n)
+    bfirst[:] = -1
     for k in range(room):
         free[k] = room - 1 - k
     nfree = room
     for i in moving:
-        nfree = list_cover(ib, head, nbody, nnext, free, nfree, cols, i, True)
+        nfree = list_cover(ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols, i, True)
     row, iused = carve(ints, iused, n)  # a moving body's list in the queue
     row[:] = -1
     for r in range(moving.shape[0]):
@@ -200,7 +204,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         status, et, ek = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
             et, ek, eh, ht, hk, hpos,
-            fstart, fbody, head, nbody, nnext, free, meets,
+            fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
             cand, qt, qk, qx, held_t, held_by, held_n, near,
             lf, li, crossed, owners, state,
         )  # fmt: skip

@@ -144,7 +144,7 @@ def pair_key(ib, i, j, owners):
 @kernel
 def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
                et, ek, eh, ht, hk, hpos,
-               fstart, fbody, head, nbody, nnext, free, meets,
+               fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
                cand, qt, qk, qx, held_t, held_by, held_n, near,
                lf, li, crossed, owners, state):  # fmt: skip
     """Run the step's events from where ``state`` left them (see the module
@@ -216,9 +216,11 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             for cy in range(ny0, ny1 + 1):
                 for cx in range(nx0, nx1 + 1):
                     if grow:
-                        nfree = link(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
+                        nfree = link(head, nbody, nnext, nlink, bfirst, free, nfree,
+                                     cy * cols + cx, i, lane)  # fmt: skip
                     else:
-                        nfree = unlink(head, nbody, nnext, free, nfree, cy * cols + cx, i, lane)
+                        nfree = unlink(head, nbody, nnext, nlink, bfirst, free, nfree,
+                                       cy * cols + cx, i, lane)  # fmt: skip
             if code in (GROW_RIGHT, SHRINK_RIGHT):
                 ib[i, CX1] += 1 if code == GROW_RIGHT else -1
             elif code in (GROW_LEFT, SHRINK_LEFT):
@@ -312,7 +314,8 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             # or bodies near its new place would never be looked at.
             for b in (i, j):
                 if ib[b, FIXED] == 0 and mobility(fb, ib, b) > 0.0:
-                    nfree = recover(fb, ib, head, nbody, nnext, free, nfree, cols, b, t, grid)
+                    nfree = recover(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree,
+                                    cols, b, t, grid)  # fmt: skip
         nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j) if inv_i + inv_j > 0.0 else False
         if not report:
             # Not approaching: a contact of rounding size, only taken apart (if at all);
