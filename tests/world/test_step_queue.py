@@ -138,3 +138,28 @@ def test_one_busy_body_does_not_widen_every_list() -> None:
     assert sum(c.response == "cross" for c in result.contacts) == 400
     scratch = world._scratch  # the queue's pool the step needed
     assert scratch.queue_size < 3 * q.ROOM * 401 + 3 * 2048
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([0.0, 0.5, 1.0, np.inf]), st.integers(0, 9)),
+                min_size=1, max_size=40))  # fmt: skip
+def test_heapify_orders_keys_set_in_any_order(keys):
+    """``first_key`` then ``heapify`` (the first predictions) give the heap that a
+    ``refresh`` of every row would: parents first, every row at its place."""
+    rows = len(keys)
+    ints = np.empty(0, dtype=np.int64)
+    et, ek, eh, ht, hk, hpos, _ = q.new_queue(rows, 0, ints, 0)
+    pt, pk, px = np.empty(1), np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int64)
+    for r, (t, k) in enumerate(keys):
+        if t != np.inf:
+            q.flush(et, ek, eh, r, pt, pk, px, q.pend(pt, pk, px, 0, t, k, 0))
+        q.first_key(et, ek, eh, ht, hk, r)
+    q.heapify(ht, hk, hpos)
+    for p in range(1, rows):
+        parent = (p - 1) >> 1
+        assert (ht[parent, 0], hk[parent, 1]) <= (ht[p, 0], hk[p, 1])
+    assert sorted(hk[:, 2].tolist()) == list(range(rows))
+    assert all(hk[hpos[r], 2] == r for r in range(rows))
+    for p in range(rows):
+        t, k = keys[int(hk[p, 2])]
+        assert ht[p, 0] == t and (t == np.inf or hk[p, 1] == k)

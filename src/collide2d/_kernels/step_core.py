@@ -57,11 +57,12 @@ from collide2d._kernels.step_grid import (
 from collide2d._kernels.step_queue import (
     BASE,
     CAP,
+    first_key,
     flush,
+    heapify,
     new_queue,
     pack,
     pend,
-    refresh,
     row_grown,
     set_grown,
 )
@@ -196,7 +197,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         if npend > eh[r, CAP]:
             et, ek = row_grown(et, ek, eh, r, npend)
         flush(et, ek, eh, r, qt, qk, qx, npend)
-        refresh(et, ek, eh, ht, hk, hpos, r, i, ib)
+        first_key(et, ek, eh, ht, hk, r)
+    heapify(ht, hk, hpos)
 
     # run_events' place: row to scan again, contacts logged, crossed pairs, stamp, free
     state = np.array([-1, 0, 0, stamp, nfree], dtype=np.int64)

@@ -226,6 +226,54 @@ def refresh(et, ek, eh, ht, hk, hpos, r, owner, ib):
 
 
 @inline_kernel
+def first_key(et, ek, eh, ht, hk, r):
+    """Give row ``r`` (at heap place ``r``, the queue's order before :func:`heapify`)
+    the key of its earliest event, without restoring the heap's order: the first
+    predictions fill every row so, and the heap is built once after them."""
+    base = eh[r, BASE]
+    best = -1
+    bt = np.inf
+    bk = 0
+    for k in range(eh[r, LEN]):
+        c = base + 3 * k
+        if best < 0 or _before(et[c], ek[c + 1], bt, bk):
+            best, bt, bk = k, et[c], ek[c + 1]
+    eh[r, MIN] = max(best, 0)
+    ht[r, 0] = bt
+    hk[r, 1] = bk
+
+
+@kernel
+def heapify(ht, hk, hpos):
+    """Restore the heap's order over places whose keys were set in any order
+    (Floyd's: each place from the last parent up sifts down; linear, and the places
+    are read in order, where a sift up for each of the first predictions jumped
+    about the heap)."""
+    size = hk.shape[0]
+    for start in range(size // 2 - 1, -1, -1):
+        p = start
+        t, key, r = ht[p, 0], hk[p, 1], hk[p, 2]
+        while True:
+            child = 2 * p + 1
+            if child >= size:
+                break
+            right = child + 1
+            if right < size and _before(ht[right, 0], hk[right, 1], ht[child, 0], hk[child, 1]):
+                child = right
+            if not _before(ht[child, 0], hk[child, 1], t, key):
+                break
+            hk[p, 0] = hk[child, 0]
+            hk[p, 1] = hk[child, 1]
+            hk[p, 2] = hk[child, 2]
+            p = child
+        ht[p, 0] = t
+        hk[p, 1] = key
+        hk[p, 2] = r
+    for p in range(size):
+        hpos[hk[p, 2]] = p
+
+
+@inline_kernel
 def take(et, ek, eh, r):
     """Remove row ``r``'s earliest event and return it ``(time, key, extra)``; the
     row's heap key is left as it was (the caller refreshes the row)."""
