@@ -121,8 +121,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     free, iused = carve(ints, iused, room)
     flat_links, iused = carve(ints, iused, 3 * room)
     nlink = flat_links.reshape((room, 3))
-    bfirst, iused = carve(ints, iused, n)
-    bfirst[:] = -1
+    bfirst, iused = carve(ints, iused, n)  # (only moving bodies are listed)
+    for i in moving:
+        bfirst[i] = -1
     for k in range(room):
         free[k] = room - 1 - k
     nfree = room

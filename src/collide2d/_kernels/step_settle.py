@@ -45,15 +45,16 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
     pushed along together went round a cycle otherwise, the middle one nudged
     off the last into the first and back, pass after pass (found by hypothesis).
     ``pin_by``, ``pin_nx`` and ``pin_ny`` are working rows of a body each (any
-    values: set here). Returns how many nudges it made, and
-    the last stamp it used.
+    values: set here for the moving bodies, the only ones they are read for).
+    Returns how many nudges it made, and the last stamp it used.
     """
     n = fb.shape[0]
     nudged = 0
     pinned = np.zeros(n, dtype=np.bool_)
-    pin_by[:] = -1
-    pin_nx[:] = 0.0
-    pin_ny[:] = 0.0
+    for i in moving:  # (read and written for moving bodies only)
+        pin_by[i] = -1
+        pin_nx[i] = 0.0
+        pin_ny[i] = 0.0
     yielded = np.zeros(n, dtype=np.bool_)
     due = near  # the first pass: bodies something came near; then those moved
     for _ in range(CLEANUP_PASSES):
