@@ -235,11 +235,14 @@ def in_region(placed, px: float, py: float) -> bool:
 
 def degenerate_overlaps(placed, shape) -> bool:
     """A point or a segment (open along its length) against the region, by its points:
-    between two integer crossings membership does not change, so midpoints decide."""
+    between two crossings of the mask's pixel lines (integers from the mask's place)
+    membership does not change, so midpoints decide."""
     if shape.w == 0 and shape.h == 0:
         return in_region(placed, shape.x, shape.y)
     lo, hi = (shape.top, shape.bottom) if shape.w == 0 else (shape.left, shape.right)
-    cuts = sorted({lo, hi, *(k + 0.0 for k in range(math.ceil(lo), math.floor(hi) + 1))})
+    at = placed.y if shape.w == 0 else placed.x  # (the lines are at k + at, not at k)
+    lines = (k + at for k in range(math.floor(lo - at), math.ceil(hi - at) + 1))
+    cuts = sorted({lo, hi, *lines})
     cuts = [c for c in cuts if lo <= c <= hi]
     for a, b in itertools.pairwise(cuts):
         mid = (a + b) / 2

@@ -119,6 +119,7 @@ shapes = st.one_of(
 @example(np.ones((2, 2), bool), 0.0, 0.0, Rect(0.5, 1, 0, 0))  # a point on an inner seam
 @example(np.ones((2, 2), bool), 0.0, 0.0, Rect(0, 1, 0, 0))  # a point on the outline
 @example(np.ones((2, 2), bool), 0.0, 0.0, Rect(-1, 1, 3, 0))  # a segment along a seam
+@example(np.ones((1, 1), bool), 0.0, 0.25, Rect(0.25, 0.0, 0.0, 0.5))  # into a placed mask
 def test_overlaps_of_a_placed_mask_equals_its_region(bits, x, y, shape):
     """Shapes with area meet the region where they meet a solid pixel's open square;
     points and segments where one of their points lies inside the region."""
