@@ -245,32 +245,12 @@ def first_key(et, ek, eh, ht, hk, r):
 
 @kernel
 def heapify(ht, hk, hpos):
-    """Restore the heap's order over places whose keys were set in any order
-    (Floyd's: each place from the last parent up sifts down; linear, and the places
-    are read in order, where a sift up for each of the first predictions jumped
-    about the heap)."""
-    size = hk.shape[0]
-    for start in range(size // 2 - 1, -1, -1):
-        p = start
-        t, key, r = ht[p, 0], hk[p, 1], hk[p, 2]
-        while True:
-            child = 2 * p + 1
-            if child >= size:
-                break
-            right = child + 1
-            if right < size and _before(ht[right, 0], hk[right, 1], ht[child, 0], hk[child, 1]):
-                child = right
-            if not _before(ht[child, 0], hk[child, 1], t, key):
-                break
-            hk[p, 0] = hk[child, 0]
-            hk[p, 1] = hk[child, 1]
-            hk[p, 2] = hk[child, 2]
-            p = child
-        ht[p, 0] = t
-        hk[p, 1] = key
-        hk[p, 2] = r
-    for p in range(size):
-        hpos[hk[p, 2]] = p
+    """Restore the heap's order over places whose keys were set in any order, each
+    row at its own place (Floyd's: each place from the last parent up sifts down,
+    :func:`heap_set` with its own key; linear, and the places are read in order,
+    where a sift up for each of the first predictions jumped about the heap)."""
+    for p in range(hk.shape[0] // 2 - 1, -1, -1):
+        heap_set(ht, hk, hpos, hk[p, 2], ht[p, 0], hk[p, 1])
 
 
 @inline_kernel
