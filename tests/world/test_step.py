@@ -293,16 +293,17 @@ def test_a_body_pushed_out_of_an_overlap_meets_what_is_near_its_new_place():
 
 
 def test_the_stats_name_the_grid_the_core_used():
-    # Cells twice the moving bodies' median extent (a power of 2 ** (1/4)), the first
-    # a cell before a block of 8 cells where the region they reach starts
-    # (step_cells); none when nothing moves.
+    # Cells three quarters of twice the moving bodies' median extent, rounded up to a
+    # power of 2 ** (1/4), the first a cell before a block of 8 cells where the region
+    # they reach starts (step_cells); none when nothing moves.
     world = World()
     world.add("ball", Circle(0, 0, 1), velocity=(0.1, 0))
     stats = world.step(1.0).stats
-    assert (stats.cell_size, stats.grid_origin) == (4.0, (-36.0, -36.0))
+    cell = 2.0**1.75  # 3 asked
+    assert (stats.cell_size, stats.grid_origin) == (cell, (-9 * cell, -9 * cell))
     world.add("other", Circle(0, 0, 1.25), velocity=(0.1, 0))
     world.remove("ball")
-    assert world.step(1.0).stats.cell_size == pytest.approx(2.0**2.5)  # 5 asked
+    assert world.step(1.0).stats.cell_size == pytest.approx(4.0)  # 3.75 asked
     still = World()
     still.add("wall", Rect(0, 0, 1, 1), mass=math.inf)
     assert still.step(1.0).stats.cell_size == 0.0

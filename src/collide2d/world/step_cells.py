@@ -9,7 +9,8 @@ crosses about ``2 * (|vx| + |vy|) * dt / cell`` cell lines (each a crossing even
 with a gather of the cells it enters), while every gather looks at about ``(cell +
 its extent + the other's)**2 / area`` of each group it meets (moving bodies of a group
 it ignores are never looked at, ``step_grid.lanes``). Bullets of 2 px that fly 200 px
-a frame crossed 40 cells of 12 px each; at 192 px they cross two.
+a frame crossed 40 cells of 12 px each; at 192 px they cross two. The size chosen is
+then taken three quarters (``SHRINK``) and rounded to a power of ``2 ** (1/4)``.
 """
 
 from __future__ import annotations
@@ -42,12 +43,13 @@ DOUBLINGS = 8
 """The cost model tries the first cell size and up to this many doublings of it."""
 
 SHRINK = 0.75
-"""The size chosen above, times this: measured once a body left a crowded cell in
-constant time (``step_grid.unlink``) and its neighbours were fetched ahead, smaller
-cells paid in all three scenes of ``benchmarks/bench_step.py`` (fewer candidates a
-gather, more crossings): the gas +7 % (cells of 3.36 for disks of 2, not 4), the
-swarm's median step -4 % (27 px, not 32), the bullets' frames -7 % (152 px, not
-215). The grid keeps to ``MAX_CELLS``."""
+"""The size chosen above, times this. Once a body left a crowded cell in constant
+time (``step_grid.unlink``) and its neighbours were fetched ahead, smaller cells
+paid in all three scenes of ``benchmarks/bench_step.py`` (fewer candidates a gather,
+more crossings); measured with two worlds in one process, a step of each in turn:
+the gas's step -2 to -3 % (cells of 3.36 for disks of 2, not 4), the swarm's -1 to
+-4 % (27 px, not 32), the bullets' -5 % (152 px, not 215). The grid keeps to
+``MAX_CELLS``."""
 
 BLOCK = 8
 """The grid's corner and size are whole numbers of blocks of this many cells."""
