@@ -156,7 +156,7 @@ class GasDemo(Demo):
             f"{DISKS} disks, area fraction {AREA_FRACTION}, time x{self.speed:.2f}",
             f"events this frame {self.frame_events}, "
             f"{self.events / self.core / 1e3:.0f} k events/s in the core, stale pops {self.stale}, "
-            f"cells {self.cell_size:g}",
+            f"cells {self.cell_size:.3g} px",
             "bars: speeds seen; red: Maxwell-Boltzmann v exp(-v^2/2)",
         ]
 
