@@ -42,8 +42,8 @@ from collide2d._kernels.step_grid import (
 from collide2d._kernels.step_queue import (
     CAP,
     LEN,
-    ROOM,
     flush,
+    home,
     pack,
     pend,
     refresh,
@@ -176,7 +176,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         for c in range(1, min(3, hk.shape[0])):
             r = hk[c, 2]
             prefetch(eh, r, 0)
-            prefetch(ek, 3 * ROOM * r)  # (where its list is, unless it grew)
+            prefetch(ek, home(r))  # (where its list is, unless it grew)
             _o, plo, phi = unpack(hk[c, 1])
             prefetch(fb, plo, 0)
             prefetch(ib, plo, 0)

@@ -72,6 +72,13 @@ LEN, MIN, BASE, CAP = range(4)
 where it starts in the pool (in integers), how many events it has room for."""
 
 
+@inline_kernel
+def home(r):
+    """Where row ``r``'s list starts in the pool until it grows (the lists of
+    :func:`new_queue`, ``ROOM`` events each in row order)."""
+    return 3 * ROOM * r
+
+
 @kernel
 def new_queue(rows, size, ints, iused):
     """An empty queue of ``rows`` lists of ``ROOM`` events, their pool ``size``
@@ -79,7 +86,7 @@ def new_queue(rows, size, ints, iused):
     the heap at time ``inf``, carved from the pool ``ints`` at ``iused``
     (``step_arena``; the times are float views of the same memory); and the pool's
     new ``iused``."""
-    flat, iused = carve(ints, iused, max(size, 3 * ROOM * rows))
+    flat, iused = carve(ints, iused, max(size, home(rows)))
     flat_e, iused = carve(ints, iused, 4 * (rows + 1))
     flat_h, iused = carve(ints, iused, 3 * rows)
     hpos, iused = carve(ints, iused, rows)
@@ -89,13 +96,13 @@ def new_queue(rows, size, ints, iused):
     for r in range(rows):
         eh[r, LEN] = 0
         eh[r, MIN] = 0
-        eh[r, BASE] = 3 * ROOM * r
+        eh[r, BASE] = home(r)
         eh[r, CAP] = ROOM
         ht[r, 0] = np.inf
         hk[r, 1] = 0
         hk[r, 2] = r
         hpos[r] = r
-    eh[rows, BASE] = 3 * ROOM * rows
+    eh[rows, BASE] = home(rows)
     return flat.view(np.float64), flat, eh, ht, hk, hpos, iused
 
 
