@@ -139,6 +139,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     crossed = np.full(64, -1, dtype=np.int64)  # (small: looked up at every crossing
     # pair; started as large as the last step's, its lookups missed the cache)
     cand, iused = carve(ints, iused, n)
+    marks, iused = carve(ints, iused, n)  # a gather's stamps, by body
+    marks[:] = 0
     qt, fused = carve(floats, fused, n + 1)  # a loop's events, until it ends (pend)
     qk, iused = carve(ints, iused, n + 1)
     qx, iused = carve(ints, iused, n + 1)
@@ -172,7 +174,9 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         if r + 1 < ahead:
             prefetch_bodies(fb, ib, fstart, fbody, head, nbody, first, cols, moving[r + 1])
         stamp += 1
-        count = gather_near(ib, fstart, fbody, head, nbody, nnext, first, cols, i, stamp, cand)
+        count = gather_near(
+            ib, marks, fstart, fbody, head, nbody, nnext, first, cols, i, stamp, cand
+        )
         npend = 0
         ax0, ay0, ax1, ay1 = swept(fb, ib, i, 0.0, dt)
         for k in range(count):
@@ -207,7 +211,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         status, et, ek = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
             et, ek, eh, ht, hk, hpos,
-            fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
+            marks, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
             cand, qt, qk, qx, held_t, held_by, held_n, near,
             lf, li, crossed, owners, state,
         )  # fmt: skip
@@ -226,7 +230,7 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     pin_nx, fused = carve(floats, fused, n)
     pin_ny, fused = carve(floats, fused, n)
     cleaned, stamp = settle(
-        fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
+        fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbody, nnext, meets, cols,
         cand, stamp, pin_by, pin_nx, pin_ny,
     )  # fmt: skip
     stats[NUDGED] += cleaned

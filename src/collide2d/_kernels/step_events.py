@@ -80,7 +80,6 @@ from collide2d._kernels.step_shapes import (
     NEVENTS,
     ORDER_STARTED,
     OWNER,
-    STAMP,
     VX,
     VY,
     X,
@@ -144,7 +143,7 @@ def pair_key(ib, i, j, owners):
 @kernel
 def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
                et, ek, eh, ht, hk, hpos,
-               fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
+               marks, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
                cand, qt, qk, qx, held_t, held_by, held_n, near,
                lf, li, crossed, owners, state):  # fmt: skip
     """Run the step's events from where ``state`` left them (see the module
@@ -209,7 +208,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             if grow:
                 stamp += 1
                 count = gather(
-                    ib, fstart, fbody, head, nbody, nnext, meets, cols,
+                    ib, marks, fstart, fbody, head, nbody, nnext, meets, cols,
                     nx0, nx1, ny0, ny1, i, stamp, cand, 0,
                 )  # fmt: skip
             lane = lane_of(ib, head, i)
@@ -364,8 +363,10 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             b = changed[m]
             stamp += 1
             if m == 1:
-                ib[changed[0], STAMP] = stamp  # the pair was predicted from the first
-            count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, b, stamp, cand)
+                marks[changed[0]] = stamp  # the pair was predicted from the first
+            count = gather_near(
+                ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, b, stamp, cand
+            )
             rb = row[b]
             if rb == dirty:
                 dirty = -1  # predicted again from scratch below

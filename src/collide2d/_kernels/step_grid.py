@@ -28,7 +28,6 @@ from collide2d._kernels.step_shapes import (
     GROUP,
     MVX,
     MVY,
-    STAMP,
     bounds_at,
     position,
 )
@@ -214,7 +213,8 @@ def recover(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols, i, t, 
 
 
 @inline_kernel
-def gather(ib, fstart, fbody, head, nbody, nnext, meets, cols, x0, x1, y0, y1, i, stamp, out, n):
+def gather(ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, x0, x1, y0, y1, i, stamp, out,
+           n):  # fmt: skip
     """Append to ``out[n:]`` the bodies listed in cells ``x0..x1 x y0..y1`` other than
     ``i`` and not yet stamped ``stamp`` (stamping them); return the new count. Moving
     bodies are looked for only in the lanes ``i``'s group meets (``meets[group,
@@ -225,8 +225,8 @@ def gather(ib, fstart, fbody, head, nbody, nnext, meets, cols, x0, x1, y0, y1, i
             c = cy * cols + cx
             for k in range(fstart[c], fstart[c + 1]):
                 j = fbody[k]
-                if j != i and ib[j, STAMP] != stamp:
-                    ib[j, STAMP] = stamp
+                if j != i and marks[j] != stamp:
+                    marks[j] = stamp
                     out[n] = j
                     n += 1
             for lane in range(head.shape[0]):
@@ -235,8 +235,8 @@ def gather(ib, fstart, fbody, head, nbody, nnext, meets, cols, x0, x1, y0, y1, i
                 k = head[lane, c]
                 while k >= 0:
                     j = nbody[k]
-                    if j != i and ib[j, STAMP] != stamp:
-                        ib[j, STAMP] = stamp
+                    if j != i and marks[j] != stamp:
+                        marks[j] = stamp
                         out[n] = j
                         n += 1
                     k = nnext[k]
@@ -287,10 +287,10 @@ def next_crossing(fb, ib, i, now, grid):
 
 
 @inline_kernel
-def gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, out):
+def gather_near(ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, out):
     """:func:`gather` over the cells body ``i`` covers now, into ``out`` from 0."""
     return gather(
-        ib, fstart, fbody, head, nbody, nnext, meets, cols,
+        ib, marks, fstart, fbody, head, nbody, nnext, meets, cols,
         ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1], i, stamp, out, 0,
     )  # fmt: skip
 

@@ -27,8 +27,8 @@ still overlapping; a scene needing more is left for the next step)."""
 
 
 @kernel
-def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnext, meets, cols,
-           cand, stamp, pin_by, pin_nx, pin_ny):  # fmt: skip
+def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbody, nnext, meets,
+           cols, cand, stamp, pin_by, pin_nx, pin_ny):  # fmt: skip
     """Take apart, at ``dt``, every stopping pair left overlapping by rounding (the
     bodies at ``dt`` already), looking only at the bodies marked ``near``, then, pass
     after pass, only at the bodies the pass before moved (or pushed against): a pair
@@ -64,7 +64,9 @@ def settle(fb, ib, responses, dt, moving, near, fstart, fbody, head, nbody, nnex
             if not due[i]:
                 continue  # nothing came near it, or nothing near it has moved since
             stamp += 1
-            count = gather_near(ib, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand)
+            count = gather_near(
+                ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, cand
+            )
             for k in range(count):
                 j = cand[k]
                 rc = responses[ib[i, GROUP], ib[j, GROUP]]
