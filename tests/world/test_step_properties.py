@@ -549,17 +549,18 @@ def test_kept_fixed_rows_and_cells_change_nothing(world, ops, dt):
 def test_a_world_keeps_its_fixed_cell_lists_between_quiet_steps():
     # The first step finds the pool for the lists empty (built elsewhere, not kept),
     # the second builds them in it, the next ones keep them, and the ball meets the
-    # wall in a step that kept them (kept rows hold the gathers' stamps of the step
-    # before: stamps that started again from 0 let it through); moving the wall
+    # wall in a step that kept them (when kept rows held the gathers' stamps of the
+    # step before, stamps that started again from 0 let it through); moving the wall
     # drops them.
     # (the ball's region stays in one block of cells, so the grid stays the same)
     world = World()
     world.add("wall", Rect(18, 0, 1, 10), mass=math.inf)
     world.add("ball", Circle(2, 5, 1), velocity=(2, 0))
     kept, contacts = [], []
-    run_step = step_module.core.run_step
+    begin, finish = step_module.core.begin, step_module.core.finish
     with mock.patch.object(step_module, "core") as core:
-        core.run_step = lambda *args: kept.append(args[15]) or run_step(*args)
+        core.begin = lambda *args: kept.append(args[13]) or begin(*args)
+        core.finish = finish
         for _ in range(8):
             contacts += world.step(1.0).contacts
         world.update("wall", (18.5, 0))

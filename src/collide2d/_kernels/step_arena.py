@@ -18,11 +18,12 @@ import numpy as np
 
 from collide2d._kernels.jit import kernel
 
-INTS_USED, FLOATS_USED, QUEUE_SIZE, LISTS_USED, STAMP_END, LOG_ROOM = range(6)
-"""What the core reports in ``run_step``'s ``used``: how much of each pool it used,
-how large its queue's lists' pool grew (the next step starts it that large), how much of
-the fixed bodies' pool it used (0 when it kept the lists there), its last gather
-stamp (the next step starts above it), and the contacts it logged (the next step's
+INTS_USED, FLOATS_USED, QUEUE_SIZE, LISTS_USED, LOG_ROOM = range(5)
+USED = 5
+"""What the core reports in ``used`` (``step_core.begin``, ``finish``): how much of
+each pool it used, how large its queue's lists' pool grew (the next step starts it
+that large), how much of the fixed bodies' pool it used (0 when it kept the lists
+there), and the contacts it logged (the next step's
 log starts a quarter larger: grown by doubling from 16 rows, the bullets scene's
 log of 20,000 contacts a frame was copied eleven times a frame)."""
 

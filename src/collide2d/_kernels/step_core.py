@@ -31,7 +31,6 @@ from collide2d._kernels.step_arena import (
     LISTS_USED,
     LOG_ROOM,
     QUEUE_SIZE,
-    STAMP_END,
     carve,
 )
 from collide2d._kernels.step_events import (
@@ -42,69 +41,50 @@ from collide2d._kernels.step_events import (
     log_grown,
     run_events,
 )
+from collide2d._kernels.step_first import first_overflow
 from collide2d._kernels.step_grid import cover as set_cover
 from collide2d._kernels.step_grid import (
     first_lanes,
     fixed_lists,
-    gather_near,
     lanes,
     list_cover,
-    next_crossing,
-    prefetch_bodies,
-    prefetch_cells,
-    prefetch_lists,
 )
 from collide2d._kernels.step_queue import (
     BASE,
-    CAP,
-    first_key,
-    flush,
     heapify,
     new_queue,
-    pack,
-    pend,
-    row_grown,
     set_grown,
-)
-from collide2d._kernels.step_respond import (
-    IGNORE,
 )
 from collide2d._kernels.step_settle import settle
 from collide2d._kernels.step_shapes import (
-    COUNTER,
-    CROSSING,
-    FIXED,
-    GROUP,
     OWNER,
     advance,
-    meets_swept,
-    overlap_at_end,
-    predict,
-    swept,
 )
 
 
 @kernel
-def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats, ints,
-             floats, queue_size, used, kept, lists, stamp, log_room):  # fmt: skip
-    """Run one step of ``dt`` over the bodies (rows of ``fb``/``ib``, numbered in the
-    order their items were added); ``moving`` and ``fixed`` list the bodies that can
-    and cannot move, ``room`` bounds the cells a moving body ever covers. Rows are
-    left at ``dt`` with their new velocities. Working arrays are carved from the
-    pools ``ints`` and ``floats`` (``step_arena``); the queue's lists' pool starts
-    ``queue_size`` integers large; ``used`` is told how much of each pool the step
-    used and how large the lists' pool grew. The fixed bodies' cell lists are built
-    in the pool ``lists`` (``step_grid.fixed_lists``), or, when ``kept``, are there
-    already, built by an earlier step over the same grid from the same fixed rows
-    (covers set, rows untouched since); ``stamp`` is where the gathers' stamps start (above every
-    stamp a kept row may hold), and ``used`` is told where they ended. The contact
-    log starts with room for ``log_room`` contacts (what the last step needed, told
-    in ``used``). Returns the
-    contacts:
-    ``(float rows time, nx, ny, px, py; int rows a, b, response, started)``."""
+def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats, queue_size, used,
+          kept, lists, log_room):  # fmt: skip
+    """Set a step of ``dt`` up over the bodies (rows of ``fb``/``ib``, numbered in the
+    order their items were added): ``moving`` and ``fixed`` list the bodies that can
+    and cannot move, ``room`` bounds the cells a moving body ever covers. Working
+    arrays are carved from the pools ``ints`` and ``floats`` (``step_arena``); the
+    queue's lists' pool starts ``queue_size`` integers large. The fixed bodies' cell
+    lists are built in the pool ``lists`` (``step_grid.fixed_lists``), or, when
+    ``kept``, are there already, built by an earlier step over the same grid from
+    the same fixed rows (covers set, rows untouched since). The contact log starts
+    with room for ``log_room`` contacts (what the last step needed). ``parts``:
+    how many parts the first predictions are split into (``step_first``), each
+    with its own candidates, event buffers and stamps.
+
+    Returns the step's working arrays, in the order :func:`finish` takes them
+    (``step_first.first_predictions`` takes some of them, per part):
+    ``head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht,
+    hk, hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand,
+    qt, qk, qx, marks, over, counts, pins, pin_n, state`` (``state``: the cell
+    lists' free entries and the pools' use)."""
     n = fb.shape[0]
     _ox, _oy, _cell, _margin, cols, rows = grid
-    owners = ib[n - 1, OWNER] + 1 if n else 1
     if kept:
         for i in moving:
             set_cover(fb, ib, i, 0.0, grid)
@@ -138,12 +118,25 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     li = np.empty((max(16, log_room), 4), dtype=np.int64)
     crossed = np.full(64, -1, dtype=np.int64)  # (small: looked up at every crossing
     # pair; started as large as the last step's, its lookups missed the cache)
-    cand, iused = carve(ints, iused, n)
-    marks, iused = carve(ints, iused, n)  # a gather's stamps, by body
-    marks[:] = 0
-    qt, fused = carve(floats, fused, n + 1)  # a loop's events, until it ends (pend)
-    qk, iused = carve(ints, iused, n + 1)
-    qx, iused = carve(ints, iused, n + 1)
+    # Each part's candidates, a loop's events until it ends (pend), a gather's stamps
+    # by body (zero: below every stamp), the rows it left over and its counts.
+    flat_c, iused = carve(ints, iused, parts * n)
+    cand = flat_c.reshape((parts, n))
+    flat_qt, fused = carve(floats, fused, parts * (n + 1))
+    qt = flat_qt.reshape((parts, n + 1))
+    flat_qk, iused = carve(ints, iused, parts * (n + 1))
+    qk = flat_qk.reshape((parts, n + 1))
+    flat_qx, iused = carve(ints, iused, parts * (n + 1))
+    qx = flat_qx.reshape((parts, n + 1))
+    flat_m, iused = carve(ints, iused, parts * n)
+    flat_m[:] = 0
+    marks = flat_m.reshape((parts, n))
+    flat_o, iused = carve(ints, iused, parts * moving.shape[0])
+    over = flat_o.reshape((parts, moving.shape[0]))
+    counts = np.zeros((parts, 3), dtype=np.int64)
+    pins, iused = carve(ints, iused, n)  # step_settle.settle's
+    flat_p, fused = carve(floats, fused, 2 * n)
+    pin_n = flat_p.reshape((2, n))
     held_t, fused = carve(floats, fused, n)  # step_respond.slide_held's
     held_t[:] = -1.0
     held_by, iused = carve(ints, iused, n)
@@ -156,54 +149,43 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # these are checked at the end.
     near = np.zeros(n, dtype=np.bool_)
 
-    # The first predictions: each moving body against every body near it (a pair of
-    # moving bodies once: of one group, from the smaller number; of two, from one
-    # group's side, step_grid.first_lanes).
     first = first_lanes(meets, ib, moving)
-    one_lane = head.shape[0] == 1
-    ahead = moving.shape[0]
-    for r in range(ahead):
-        i = moving[r]
-        # What the bodies a few places on will read, fetched while this one is
-        # predicted: their cells' list starts (four on), their lists' entries (two on),
-        # the rows of the bodies in them (next).
-        if r + 4 < ahead:
-            prefetch_cells(ib, fstart, head, first, cols, moving[r + 4])
-        if r + 2 < ahead:
-            prefetch_lists(ib, fstart, fbody, head, nbody, nnext, first, cols, moving[r + 2])
-        if r + 1 < ahead:
-            prefetch_bodies(fb, ib, fstart, fbody, head, nbody, first, cols, moving[r + 1])
-        stamp += 1
-        count = gather_near(
-            ib, marks, fstart, fbody, head, nbody, nnext, first, cols, i, stamp, cand
-        )
-        npend = 0
-        ax0, ay0, ax1, ay1 = swept(fb, ib, i, 0.0, dt)
-        for k in range(count):
-            j = cand[k]
-            if ib[j, FIXED] == 0 and j < i and (one_lane or ib[j, GROUP] == ib[i, GROUP]):
-                continue
-            lo, hi = (i, j) if i < j else (j, i)
-            code = responses[ib[lo, GROUP], ib[hi, GROUP]]
-            if code == IGNORE:
-                continue
-            if not meets_swept(fb, ib, j, 0.0, dt, ax0, ay0, ax1, ay1):
-                continue
-            stats[PREDICTIONS] += 1
-            t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
-            if t < dt:
-                npend = pend(qt, qk, qx, npend, t, pack(order, lo, hi), 2 * ib[j, COUNTER] + axis)
-            elif overlap_at_end(fb, ib, lo, hi, dt):
-                near[lo] = True
-                near[hi] = True
-        t, code = next_crossing(fb, ib, i, 0.0, grid)
-        if t < dt:
-            npend = pend(qt, qk, qx, npend, t, pack(CROSSING, i, code), 0)
-        if npend > eh[r, CAP]:
-            et, ek = row_grown(et, ek, eh, r, npend)
-        flush(et, ek, eh, r, qt, qk, qx, npend)
-        first_key(et, ek, eh, ht, hk, r)
+    state = np.array([nfree, iused, fused], dtype=np.int64)
+    return (head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
+            hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
+            qx, marks, over, counts, pins, pin_n, state)  # fmt: skip
+
+
+@kernel
+def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
+           head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
+           hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
+           qx, marks, over, counts, pins, pin_n, state):  # fmt: skip
+    """Run the step :func:`begin` set up, after its parts' first predictions
+    (``step_first.first_predictions``): the bodies they left over predicted, the
+    heap built, the events run (``step_events.run_events``), every moving body
+    brought to ``dt`` and rounding undone (``step_settle.settle``). Rows are left
+    at ``dt`` with their new velocities; ``stats`` is told the counts, ``used`` how
+    much of each pool the step used, how large the lists' pool grew and how many
+    contacts it logged. Returns the contacts:
+    ``(float rows time, nx, ny, px, py; int rows a, b, response, started)``."""
+    n = fb.shape[0]
+    owners = ib[n - 1, OWNER] + 1 if n else 1
+    cols = grid[4]
+    nfree, iused, fused = state[0], state[1], state[2]
+    stamp = 0
+    for p in range(counts.shape[0]):
+        stats[PREDICTIONS] += counts[p, 0]
+        stamp = max(stamp, counts[p, 2])
+    for p in range(counts.shape[0]):  # (the step's events: cand, marks of part 0)
+        et, ek, made, stamp = first_overflow(
+            fb, ib, responses, dt, grid, moving, fstart, fbody, head, nbody, nnext, first,
+            et, ek, eh, ht, hk, near, marks[0], stamp, cand[0], qt[0], qk[0], qx[0], over[p],
+            counts[p, 1],
+        )  # fmt: skip
+        stats[PREDICTIONS] += made
     heapify(ht, hk, hpos)
+    cand0, qt0, qk0, qx0, marks0 = cand[0], qt[0], qk[0], qx[0], marks[0]
 
     # run_events' place: row to scan again, contacts logged, crossed pairs, stamp, free
     state = np.array([-1, 0, 0, stamp, nfree], dtype=np.int64)
@@ -211,8 +193,8 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
         status, et, ek = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
             et, ek, eh, ht, hk, hpos,
-            marks, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
-            cand, qt, qk, qx, held_t, held_by, held_n, near,
+            marks0, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
+            cand0, qt0, qk0, qx0, held_t, held_by, held_n, near,
             lf, li, crossed, owners, state,
         )  # fmt: skip
         if status == LOG_FULL:
@@ -226,15 +208,11 @@ def run_step(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
     # The end of the step: every moving body brought to dt, then rounding undone.
     for i in moving:
         advance(fb, i, dt)
-    pin_by, iused = carve(ints, iused, n)
-    pin_nx, fused = carve(floats, fused, n)
-    pin_ny, fused = carve(floats, fused, n)
     cleaned, stamp = settle(
-        fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbody, nnext, meets, cols,
-        cand, stamp, pin_by, pin_nx, pin_ny,
+        fb, ib, responses, dt, moving, near, marks0, fstart, fbody, head, nbody, nnext, meets,
+        cols, cand0, stamp, pins, pin_n[0], pin_n[1],
     )  # fmt: skip
     stats[NUDGED] += cleaned
-    used[STAMP_END] = stamp
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
     used[QUEUE_SIZE] = eh[moving.shape[0], BASE]

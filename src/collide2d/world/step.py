@@ -22,6 +22,7 @@ from collide2d.geometry import _checks
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.world import step_cells as cells
+from collide2d.world import step_parts
 from collide2d.world.collision import Item
 from collide2d.world.gc_pause import collector_paused
 from collide2d.world.step_result import Contact, StepResult, StepStats
@@ -29,6 +30,7 @@ from collide2d.world.step_scratch import StepScratch
 from collide2d.world.table import MASK, ItemTable
 
 core = lazy("step_core")
+arena = lazy("step_arena")
 shapes = lazy("step_shapes")
 rows = lazy("step_rows")
 
@@ -77,13 +79,14 @@ def run(
     grid, room = cells.grid(fb, ib, moving, fixed_rows, responses, dt)
     kept = kept and grid == scratch.grid
     stats = np.zeros(6, dtype=np.int64)
-    used = np.zeros(6, dtype=np.int64)
+    used = np.zeros(arena.USED, dtype=np.int64)
     start = time.perf_counter()
+    parts = step_parts.parts_for(len(moving))
     memory = (scratch.ints, scratch.floats, scratch.queue_size, used, kept, scratch.lists,
-              scratch.stamp, scratch.log_room)  # fmt: skip
-    lf, li = core.run_step(
-        fb, ib, responses, restitution, dt, cap, grid, moving, fixed_rows, room, stats, *memory
-    )
+              scratch.log_room)  # fmt: skip
+    work = core.begin(fb, ib, responses, dt, grid, moving, fixed_rows, room, parts, *memory)
+    step_parts.first_predictions(fb, ib, responses, dt, grid, moving, work)
+    lf, li = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work)
     seconds = time.perf_counter() - start
     scratch.after_step(used, None if masks else grid, live, kept)
     # The moved rows written back (masks never move), marked pending in the table.

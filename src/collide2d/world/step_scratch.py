@@ -7,8 +7,7 @@ to the next while no item comes or goes, the grid stays the same
 (``step_cells`` keeps it steady) and no fixed body changed: the step then writes
 only the moving bodies' rows, checks the fixed ones against the table
 (``step_rows.body_rows`` with ``keep``) and neither covers nor lists the fixed
-bodies again. The gathers' stamps continue from step to step, above any a kept row
-holds. Steps with pixel masks build everything afresh.
+bodies again. Steps with pixel masks build everything afresh.
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ class StepScratch:
     >>> scratch = StepScratch()
     >>> fb, ib = scratch.rows(3)
     >>> fb.shape, ib.shape
-    ((3, 10), (3, 12))
+    ((3, 10), (3, 11))
     >>> scratch.rows(2)[0].base is fb.base
     True
     """
@@ -43,7 +42,6 @@ class StepScratch:
         self.floats = np.empty(0)
         self.lists = np.empty(0, dtype=np.int64)  # the fixed bodies' cell lists
         self.queue_size = 0  # the queue's lists' pool: at least what its rows need
-        self.stamp = 0  # the gathers' stamps start above it
         self.log_room = 0  # the room the contact log starts with
         self.grid: Grid | None = None  # the grid the kept lists are for
         self._live = np.empty(0, dtype=np.int64)  # the items' slots the lists are for
@@ -70,18 +68,17 @@ class StepScratch:
     def after_step(self, used: np.ndarray, grid: Grid | None, live: np.ndarray, kept: bool) -> None:
         """After a step over the items in slots ``live``: grow the pools to what it
         ``used`` (reported by the core), start the next step's queue lists' pool
-        as large as this one's grew, its contact log a little larger than this
-        one's, and its stamps above this one's; keep the fixed bodies' cell lists
+        as large as this one's grew and its contact log a little larger than this
+        one's; keep the fixed bodies' cell lists
         for ``grid`` if they were built (or ``kept``) in their pool (``None``: not
         to be kept, a step with masks)."""
-        ints, floats, queue_size, lists, stamp, log_room = used.tolist()
+        ints, floats, queue_size, lists, log_room = used.tolist()
         self.log_room = log_room + log_room // 4  # (a little more than the last step)
         if ints > self.ints.shape[0]:
             self.ints = np.empty(int(ints * HEADROOM), dtype=np.int64)
         if floats > self.floats.shape[0]:
             self.floats = np.empty(int(floats * HEADROOM))
         self.queue_size = queue_size
-        self.stamp = stamp
         if kept:
             return
         self.grid, self._live = grid, live

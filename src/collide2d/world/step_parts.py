@@ -1,0 +1,77 @@
+"""The first predictions of ``World.step`` shared between threads.
+
+At a step's start every moving body is predicted against the bodies near it
+(``_kernels/step_first.py``): half of the swarm scene's core, a fifth of the gas's.
+Each body's predictions read the others and write only its own event list, so the
+moving bodies are cut into consecutive parts, one a thread, the compiled kernel
+releasing the GIL (as the batch pair search shares its strips,
+``_kernels/search.py``). The result does not depend on the parts: a body's list is
+the same whichever thread made it (``tests/world/test_step_parts.py`` checks one
+thread against two, bit for bit).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from collide2d._kernels import lazy
+
+first = lazy("step_first")
+
+THREADS = min(2, os.cpu_count() or 1)
+"""Threads that share the first predictions (the machine's cores, at most two: the
+only count measured, on a two-core machine)."""
+PARALLEL_MIN_MOVING = 1_000
+"""Below this many moving bodies one thread predicts them all (handing a part to a
+second thread costs tens of microseconds; a body's predictions about 0.3)."""
+
+_pool: ThreadPoolExecutor | None = None
+
+
+def parts_for(moving: int) -> int:
+    """How many parts the first predictions of ``moving`` bodies are cut into.
+
+    >>> parts_for(10), parts_for(0)
+    (1, 1)
+    """
+    return THREADS if moving >= PARALLEL_MIN_MOVING and THREADS > 1 else 1
+
+
+def first_predictions(
+    fb: np.ndarray,
+    ib: np.ndarray,
+    responses: np.ndarray,
+    dt: float,
+    grid: tuple[Any, ...],
+    moving: np.ndarray,
+    work: tuple[np.ndarray, ...],
+) -> None:
+    """Run the first predictions of ``step_core.begin``'s ``work`` in its parts,
+    the first in this thread and the others in the pool's."""
+    (head, _meets, lanes, nbody, nnext, _nlink, _bfirst, _free, _row, et, ek, eh, ht, hk,
+     _hpos, fstart, fbody, near, *_, cand, qt, qk, qx, marks, over, counts, _pins, _pin_n,
+     _state) = work  # fmt: skip
+    parts = counts.shape[0]
+    cuts = np.linspace(0, len(moving), parts + 1).astype(np.int64).tolist()
+
+    def run(p: int) -> None:
+        first.first_predictions(
+            fb, ib, responses, dt, grid, moving, cuts[p], cuts[p + 1], fstart, fbody, head,
+            nbody, nnext, lanes, et, ek, eh, ht, hk, near, marks[p], cand[p], qt[p], qk[p],
+            qx[p], over[p], counts[p],
+        )  # fmt: skip
+
+    if parts == 1:
+        run(0)
+        return
+    global _pool
+    if _pool is None:
+        _pool = ThreadPoolExecutor(THREADS - 1, thread_name_prefix="collide2d-step")
+    others = [_pool.submit(run, p) for p in range(1, parts)]
+    run(0)
+    for future in others:
+        future.result()
