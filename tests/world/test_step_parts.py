@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import math
+import os
+import signal
+import time
+import warnings
 
 import numpy as np
 import pytest
@@ -95,3 +99,30 @@ def test_a_body_with_more_first_events_than_its_list_holds(
 def test_parts_for() -> None:
     assert step_parts.parts_for(step_parts.PARALLEL_MIN_MOVING - 1) == 1
     assert step_parts.parts_for(step_parts.PARALLEL_MIN_MOVING) == step_parts.THREADS
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX only")
+def test_a_forked_child_steps_with_threads_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The parent's pool has no thread in a forked child: the child makes its own
+    # (the parent's would take the part and never run it).
+    monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1)
+    monkeypatch.setattr(step_parts, "THREADS", 2)
+    want = run(crowd(5), 2, 0.5)
+    assert step_parts._pool is not None
+    read, write = os.pipe()
+    with warnings.catch_warnings():  # (Python 3.12 warns of fork in a threaded process)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        ok = run(crowd(5), 2, 0.5) == want
+        os.write(write, b"1" if ok else b"0")
+        os._exit(0)
+    os.close(write)
+    deadline = time.monotonic() + 120.0
+    while (done := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if done[0] == 0:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    assert done[0] == pid, "the child never finished its step"
+    assert os.read(read, 1) == b"1"

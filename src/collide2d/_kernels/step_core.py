@@ -8,8 +8,10 @@ is taken; a stale one (a body changed since it was predicted) is dropped; a cont
 changes the two bodies (response below), which are brought to that moment, given new
 event counters and predicted again against the bodies near them; every other body
 keeps its local time. A cell crossing changes which bodies are near. This module sets
-the step up and makes the first predictions; the event loop is
-``step_events.run_events``; the end's cleanup ``step_settle.settle``.
+the step up (:func:`begin`) and runs it (:func:`finish`); between the two, the first
+predictions are made in parts, a thread each (``step_first``, ``world/step_parts``);
+the event loop is ``step_events.run_events``; the end's cleanup
+``step_settle.settle``.
 
 Responses (codes): ``IGNORE``; ``CROSS`` reported once per pair per step;
 ``TOUCH`` freezes both bodies for the rest of the step; ``SLIDE`` removes the

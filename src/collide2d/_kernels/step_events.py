@@ -1,5 +1,6 @@
-"""The event loop of ``World.step``'s compiled core (``step_core.run_step`` sets the
-step up, makes the first predictions, runs this loop and cleans up).
+"""The event loop of ``World.step``'s compiled core (``step_core.begin`` sets the
+step up, ``step_first`` makes the first predictions, ``step_core.finish`` runs this
+loop and cleans up).
 
 The earliest event is the earliest of the body at the heap's top. Its row is scanned
 again (``dirty``) before the next, unless the body changed (predicted again from
@@ -150,7 +151,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
     docstring) until none is left (returns ``DONE``) or ``lf``/``li`` or ``crossed``
     is full (``LOG_FULL``, ``SET_FULL``); returns that and the queue's lists
     pool ``et, ek`` (grown if a row needed more room). The other arguments are
-    ``step_core.run_step``'s working arrays."""
+    ``step_core``'s working arrays."""
     dirty, logged, ncrossed, stamp, nfree = state[0], state[1], state[2], state[3], state[4]
     cols = grid[4]
     changed = np.empty(2, dtype=np.int64)

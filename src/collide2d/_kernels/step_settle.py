@@ -1,5 +1,5 @@
 """The end of ``World.step``'s compiled core: every stopping pair that rounding left
-overlapping at ``dt`` is taken apart (``step_core.run_step`` calls it once the
+overlapping at ``dt`` is taken apart (``step_core.finish`` calls it once the
 moving bodies are at ``dt``)."""
 
 from __future__ import annotations

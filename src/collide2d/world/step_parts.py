@@ -24,12 +24,15 @@ first = lazy("step_first")
 
 THREADS = min(2, os.cpu_count() or 1)
 """Threads that share the first predictions (the machine's cores, at most two: the
-only count measured, on a two-core machine)."""
+only count measured, on a two-core machine). Set it to 1 to keep every step in the
+calling thread."""
 PARALLEL_MIN_MOVING = 1_000
 """Below this many moving bodies one thread predicts them all (handing a part to a
 second thread costs tens of microseconds; a body's predictions about 0.3)."""
 
-_pool: ThreadPoolExecutor | None = None
+_pool: tuple[int, ThreadPoolExecutor] | None = None
+"""The threads' pool and the process it was made in (a forked child makes its own:
+the parent's pool has no thread there, and would wait for ever)."""
 
 
 def parts_for(moving: int) -> int:
@@ -69,9 +72,9 @@ def first_predictions(
         run(0)
         return
     global _pool
-    if _pool is None:
-        _pool = ThreadPoolExecutor(THREADS - 1, thread_name_prefix="collide2d-step")
-    others = [_pool.submit(run, p) for p in range(1, parts)]
+    if _pool is None or _pool[0] != os.getpid():
+        _pool = (os.getpid(), ThreadPoolExecutor(THREADS - 1, thread_name_prefix="collide2d-step"))
+    others = [_pool[1].submit(run, p) for p in range(1, parts)]
     run(0)
     for future in others:
         future.result()
