@@ -126,3 +126,18 @@ def test_a_forked_child_steps_with_threads_of_its_own(monkeypatch: pytest.Monkey
         os.waitpid(pid, 0)
     assert done[0] == pid, "the child never finished its step"
     assert os.read(read, 1) == b"1"
+
+
+def test_worlds_stepped_at_once_from_threads_step_as_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two callers share the pool's thread: each runs its first part itself and waits
+    # for the other part, queued behind the other caller's (never for each other).
+    from concurrent.futures import ThreadPoolExecutor
+
+    monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1)
+    monkeypatch.setattr(step_parts, "THREADS", 2)
+    alone = [run(crowd(seed), 4, 0.5) for seed in (6, 7, 8)]
+    with ThreadPoolExecutor(3) as callers:
+        together = list(callers.map(lambda seed: run(crowd(seed), 4, 0.5), (6, 7, 8)))
+    assert together == alone
