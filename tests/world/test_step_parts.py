@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import math
 import os
 import signal
@@ -141,3 +142,32 @@ def test_worlds_stepped_at_once_from_threads_step_as_alone(
     with ThreadPoolExecutor(3) as callers:
         together = list(callers.map(lambda seed: run(crowd(seed), 4, 0.5), (6, 7, 8)))
     assert together == alone
+
+
+@pytest.mark.parametrize("changed", [3, 1_150])
+def test_kept_rows_checked_in_parts_find_a_changed_tile(
+    monkeypatch: pytest.MonkeyPatch, changed: int
+) -> None:
+    # 1,200 tiles: their kept rows are checked in two parts. A tile raised into a
+    # ball's way (in the first part or the second) makes the step build them again:
+    # the ball meets it, as in a fresh world (with the rows kept, it would pass).
+    from collide2d.world.step_scratch import StepScratch
+
+    monkeypatch.setattr(step_parts, "THREADS", 2)
+    tile = ("tile", changed)
+    x, y = 4.0 * (changed % 40), 4.0 * (changed // 40)
+    world = World()
+    for k in range(1_200):
+        world.add(("tile", k), Rect(4.0 * (k % 40), 4.0 * (k // 40), 3.0, 2.0),
+                  mass=math.inf)  # fmt: skip
+    world.add("ball", Circle(x - 6.0, y - 1.0, 0.5), velocity=(4.0, 0.0))
+    assert step_parts.parts_for(len(world)) == 2
+    assert not world.step(0.5).contacts
+    assert not world.step(0.5).contacts  # (lists built in the kept pool, then kept)
+    world.update(tile, (x, y - 0.75))
+    fresh = copy.deepcopy(world)
+    fresh._scratch = StepScratch()
+    got, want = world.step(1.0), fresh.step(1.0)
+    assert (want.contacts[0].a, want.contacts[0].b) == (tile, "ball")
+    assert got.contacts == want.contacts
+    assert world.shape("ball") == fresh.shape("ball")

@@ -67,8 +67,13 @@ def run(
     if kept:
         fb, ib = scratch.rows(len(live))
         at = scratch.order
-        columns = (table.kind, table.box, table.origin, table.radius, table.velocity)
-        kept = rows.body_rows(fb, ib, live, at, at, *columns, table.mass, table.group, True)
+        columns = (table.kind, table.box, table.origin, table.radius, table.velocity,
+                   table.mass, table.group)  # fmt: skip
+
+        def check(_part: int, a: int, b: int) -> bool:  # (the fixed rows read, in parts)
+            return bool(rows.body_rows(fb, ib, live[a:b], at[a:b], at[a:b], *columns, True))
+
+        kept = all(step_parts.in_parts(check, len(live), step_parts.parts_for(len(live))))
     if kept:  # the same bodies fixed as in the last step
         moving, fixed_rows = scratch.moving, scratch.fixed
     else:

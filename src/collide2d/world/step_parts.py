@@ -13,14 +13,16 @@ thread against two, bit for bit).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from collide2d._kernels import lazy
 
 first = lazy("step_first")
+T = TypeVar("T")
 
 THREADS = min(2, os.cpu_count() or 1)
 """Threads that share the first predictions (the machine's cores, at most two: the
@@ -44,6 +46,23 @@ def parts_for(moving: int) -> int:
     return THREADS if moving >= PARALLEL_MIN_MOVING and THREADS > 1 else 1
 
 
+def in_parts(run: Callable[[int, int, int], T], n: int, parts: int) -> list[T]:
+    """``run(part, start, stop)`` for ``parts`` consecutive ranges of ``range(n)``,
+    the first in this thread and the others in the pool's; their results in order.
+
+    >>> in_parts(lambda p, a, b: (p, a, b), 10, 2)
+    [(0, 0, 5), (1, 5, 10)]
+    """
+    cuts = np.linspace(0, n, parts + 1).astype(np.int64).tolist()
+    if parts == 1:
+        return [run(0, 0, n)]
+    global _pool
+    if _pool is None or _pool[0] != os.getpid():
+        _pool = (os.getpid(), ThreadPoolExecutor(THREADS - 1, thread_name_prefix="collide2d-step"))
+    others = [_pool[1].submit(run, p, cuts[p], cuts[p + 1]) for p in range(1, parts)]
+    return [run(0, cuts[0], cuts[1])] + [future.result() for future in others]
+
+
 def first_predictions(
     fb: np.ndarray,
     ib: np.ndarray,
@@ -53,28 +72,16 @@ def first_predictions(
     moving: np.ndarray,
     work: tuple[np.ndarray, ...],
 ) -> None:
-    """Run the first predictions of ``step_core.begin``'s ``work`` in its parts,
-    the first in this thread and the others in the pool's."""
+    """Run the first predictions of ``step_core.begin``'s ``work`` in its parts."""
     (head, _meets, lanes, nbody, nnext, _nlink, _bfirst, _free, _row, et, ek, eh, ht, hk,
      _hpos, fstart, fbody, near, *_, cand, qt, qk, qx, marks, over, counts, _pins, _pin_n,
      _state) = work  # fmt: skip
-    parts = counts.shape[0]
-    cuts = np.linspace(0, len(moving), parts + 1).astype(np.int64).tolist()
 
-    def run(p: int) -> None:
+    def run(p: int, start: int, stop: int) -> None:
         first.first_predictions(
-            fb, ib, responses, dt, grid, moving, cuts[p], cuts[p + 1], fstart, fbody, head,
-            nbody, nnext, lanes, et, ek, eh, ht, hk, near, marks[p], cand[p], qt[p], qk[p],
-            qx[p], over[p], counts[p],
+            fb, ib, responses, dt, grid, moving, start, stop, fstart, fbody, head, nbody, nnext,
+            lanes, et, ek, eh, ht, hk, near, marks[p], cand[p], qt[p], qk[p], qx[p], over[p],
+            counts[p],
         )  # fmt: skip
 
-    if parts == 1:
-        run(0)
-        return
-    global _pool
-    if _pool is None or _pool[0] != os.getpid():
-        _pool = (os.getpid(), ThreadPoolExecutor(THREADS - 1, thread_name_prefix="collide2d-step"))
-    others = [_pool[1].submit(run, p) for p in range(1, parts)]
-    run(0)
-    for future in others:
-        future.result()
+    in_parts(run, len(moving), counts.shape[0])
