@@ -179,7 +179,9 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
     for p in range(counts.shape[0]):
         stats[PREDICTIONS] += counts[p, 0]
         stamp = max(stamp, counts[p, 2])
-    for p in range(counts.shape[0]):  # (the step's events: cand, marks of part 0)
+    # The bodies the parts left over, predicted with part 0's buffers and stamps
+    # (which the event loop and the cleanup then use, stamps going on from the last)
+    for p in range(counts.shape[0]):
         et, ek, made, stamp = first_overflow(
             fb, ib, responses, dt, grid, moving, fstart, fbody, head, nbody, nnext, first,
             et, ek, eh, ht, hk, near, marks[0], stamp, cand[0], qt[0], qk[0], qx[0], over[p],
@@ -190,14 +192,14 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
     cand0, qt0, qk0, qx0, marks0 = cand[0], qt[0], qk[0], qx[0], marks[0]
 
     # run_events' place: row to scan again, contacts logged, crossed pairs, stamp, free
-    state = np.array([-1, 0, 0, stamp, nfree], dtype=np.int64)
+    place = np.array([-1, 0, 0, stamp, nfree], dtype=np.int64)
     while True:
         status, et, ek = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
             et, ek, eh, ht, hk, hpos,
             marks0, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
             cand0, qt0, qk0, qx0, held_t, held_by, held_n, near,
-            lf, li, crossed, owners, state,
+            lf, li, crossed, owners, place,
         )  # fmt: skip
         if status == LOG_FULL:
             lf, li = log_grown(lf, li)
@@ -205,7 +207,7 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
             crossed = set_grown(crossed)
         else:
             break
-    logged, stamp = state[1], state[3]
+    logged, stamp = place[1], place[3]
 
     # The end of the step: every moving body brought to dt, then rounding undone.
     for i in moving:
