@@ -63,9 +63,11 @@ def test_two_threads_step_as_one_does(monkeypatch: pytest.MonkeyPatch, seed: int
 
 
 def test_a_gas_in_three_parts_steps_as_in_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1)
     monkeypatch.setattr(step_parts, "THREADS", 1)
     one = run(gas_world(1500, 0.5, seed=4), 3, 1.0)
     monkeypatch.setattr(step_parts, "THREADS", 3)
+    assert step_parts.parts_for(1500) == 3
     two = run(gas_world(1500, 0.5, seed=4), 3, 1.0)
     assert one == two
 
@@ -154,6 +156,7 @@ def test_kept_rows_checked_in_parts_find_a_changed_tile(
     from collide2d.world.step_scratch import StepScratch
 
     monkeypatch.setattr(step_parts, "THREADS", 2)
+    monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1_000)
     tile = ("tile", changed)
     x, y = 4.0 * (changed % 40), 4.0 * (changed // 40)
     world = World()
