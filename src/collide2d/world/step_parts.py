@@ -56,7 +56,7 @@ def in_parts(run: Callable[[int, int, int], T], n: int, parts: int) -> list[T]:
     >>> in_parts(lambda p, a, b: (p, a, b), 10, 2)
     [(0, 0, 5), (1, 5, 10)]
     """
-    cuts = np.linspace(0, n, parts + 1).astype(np.int64).tolist()
+    cuts = [n * p // parts for p in range(parts + 1)]  # (np.linspace: 25 us a call)
     if parts == 1:
         return [run(0, 0, n)]
     global _pool
