@@ -56,7 +56,7 @@ def test_two_threads_step_as_one_does(monkeypatch: pytest.MonkeyPatch, seed: int
     monkeypatch.setattr(step_parts, "THREADS", 1)
     one = run(crowd(seed), 6, 0.5)
     monkeypatch.setattr(step_parts, "THREADS", 2)
-    assert step_parts.parts_for(300) == 2
+    assert step_parts.parts_for(300, step_parts.PARALLEL_MIN_MOVING) == 2
     two = run(crowd(seed), 6, 0.5)
     assert one == two
     assert sum(len(contacts) for contacts in one[::3]) > 100  # (a busy scene)
@@ -67,7 +67,7 @@ def test_a_gas_in_three_parts_steps_as_in_one(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(step_parts, "THREADS", 1)
     one = run(gas_world(1500, 0.5, seed=4), 3, 1.0)
     monkeypatch.setattr(step_parts, "THREADS", 3)
-    assert step_parts.parts_for(1500) == 3
+    assert step_parts.parts_for(1500, step_parts.PARALLEL_MIN_MOVING) == 3
     two = run(gas_world(1500, 0.5, seed=4), 3, 1.0)
     assert one == two
 
@@ -100,8 +100,9 @@ def test_a_body_with_more_first_events_than_its_list_holds(
 
 
 def test_parts_for() -> None:
-    assert step_parts.parts_for(step_parts.PARALLEL_MIN_MOVING - 1) == 1
-    assert step_parts.parts_for(step_parts.PARALLEL_MIN_MOVING) == step_parts.THREADS
+    for least in (step_parts.PARALLEL_MIN_MOVING, step_parts.PARALLEL_MIN_ROWS):
+        assert step_parts.parts_for(least - 1, least) == 1
+        assert step_parts.parts_for(least, least) == step_parts.THREADS
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX only")
@@ -156,7 +157,7 @@ def test_kept_rows_checked_in_parts_find_a_changed_tile(
     from collide2d.world.step_scratch import StepScratch
 
     monkeypatch.setattr(step_parts, "THREADS", 2)
-    monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1_000)
+    monkeypatch.setattr(step_parts, "PARALLEL_MIN_ROWS", 1_000)
     tile = ("tile", changed)
     x, y = 4.0 * (changed % 40), 4.0 * (changed // 40)
     world = World()
@@ -164,7 +165,7 @@ def test_kept_rows_checked_in_parts_find_a_changed_tile(
         world.add(("tile", k), Rect(4.0 * (k % 40), 4.0 * (k // 40), 3.0, 2.0),
                   mass=math.inf)  # fmt: skip
     world.add("ball", Circle(x - 6.0, y - 1.0, 0.5), velocity=(4.0, 0.0))
-    assert step_parts.parts_for(len(world)) == 2
+    assert step_parts.parts_for(len(world), step_parts.PARALLEL_MIN_ROWS) == 2
     assert not world.step(0.5).contacts
     assert not world.step(0.5).contacts  # (lists built in the kept pool, then kept)
     world.update(tile, (x, y - 0.75))

@@ -73,7 +73,8 @@ def run(
         def check(_part: int, a: int, b: int) -> bool:  # (the fixed rows read, in parts)
             return bool(rows.body_rows(fb, ib, live[a:b], at[a:b], at[a:b], *columns, True))
 
-        kept = all(step_parts.in_parts(check, len(live), step_parts.parts_for(len(live))))
+        parts = step_parts.parts_for(len(live), step_parts.PARALLEL_MIN_ROWS)
+        kept = all(step_parts.in_parts(check, len(live), parts))
     if kept:  # the same bodies fixed as in the last step
         moving, fixed_rows = scratch.moving, scratch.fixed
     else:
@@ -86,7 +87,7 @@ def run(
     stats = np.zeros(6, dtype=np.int64)
     used = np.zeros(arena.USED, dtype=np.int64)
     start = time.perf_counter()
-    parts = step_parts.parts_for(len(moving))
+    parts = step_parts.parts_for(len(moving), step_parts.PARALLEL_MIN_MOVING)
     memory = (scratch.ints, scratch.floats, scratch.queue_size, used, kept, scratch.lists,
               scratch.log_room)  # fmt: skip
     work = core.begin(fb, ib, responses, dt, grid, moving, fixed_rows, room, parts, *memory)

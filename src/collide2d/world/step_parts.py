@@ -1,4 +1,5 @@
-"""The first predictions of ``World.step`` shared between threads.
+"""``World.step``'s work shared between threads: the first predictions, and the
+check of the fixed rows it keeps between steps.
 
 At a step's start every moving body is predicted against the bodies near it
 (``_kernels/step_first.py``): half of the swarm scene's core, a fifth of the gas's.
@@ -7,7 +8,8 @@ moving bodies are cut into consecutive parts, one a thread, the compiled kernel
 releasing the GIL (as the batch pair search shares its strips,
 ``_kernels/search.py``). The result does not depend on the parts: a body's list is
 the same whichever thread made it (``tests/world/test_step_parts.py`` checks one
-thread against two, bit for bit).
+thread against two, bit for bit). The rows a step keeps from the last are checked
+against the item table in parts the same way (``step_rows.body_rows``, a row each).
 """
 
 from __future__ import annotations
@@ -25,28 +27,32 @@ first = lazy("step_first")
 T = TypeVar("T")
 
 THREADS = min(2, os.cpu_count() or 1)
-"""Threads that share the first predictions (the machine's cores, at most two: the
-only count measured, on a two-core machine). Set it to 1 to keep every step in the
-calling thread."""
+"""Threads that share the first predictions and the kept rows' check (the machine's
+cores, at most two: the only count measured, on a two-core machine). Set it to 1 to
+keep every step in the calling thread."""
 PARALLEL_MIN_MOVING = 2_000
 """Below this many moving bodies one thread predicts them all: handing a part to a
 second thread costs tens of microseconds, a body's predictions about 0.3 (a gas of
 dt 0.25, best / median step with one thread and two: 300 disks 0.31 / 0.33 and
 0.35 / 0.39 ms, 1,000 disks 0.77 / 0.80 and 0.73 / 0.88, 3,000 disks 2.21 / 2.35
 and 1.93 / 2.23)."""
+PARALLEL_MIN_ROWS = 20_000
+"""Below this many kept rows one thread checks them all (a row costs about 7 ns: the
+swarm's 60,000 took 0.4 ms in one thread)."""
 
 _pool: tuple[int, ThreadPoolExecutor] | None = None
 """The threads' pool and the process it was made in (a forked child makes its own:
 the parent's pool has no thread there, and would wait for ever)."""
 
 
-def parts_for(moving: int) -> int:
-    """How many parts the first predictions of ``moving`` bodies are cut into.
+def parts_for(count: int, least: int) -> int:
+    """How many parts work on ``count`` bodies or rows is cut into: one below
+    ``least`` (``PARALLEL_MIN_MOVING``, ``PARALLEL_MIN_ROWS``), else ``THREADS``.
 
-    >>> parts_for(10), parts_for(0)
-    (1, 1)
+    >>> parts_for(10, PARALLEL_MIN_MOVING), parts_for(0, 0) <= THREADS
+    (1, True)
     """
-    return THREADS if moving >= PARALLEL_MIN_MOVING and THREADS > 1 else 1
+    return THREADS if count >= least and THREADS > 1 else 1
 
 
 def in_parts(run: Callable[[int, int, int], T], n: int, parts: int) -> list[T]:
