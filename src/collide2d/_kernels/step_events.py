@@ -26,11 +26,6 @@ from collide2d._kernels.step_grid import (
     GROW_DOWN,
     GROW_LEFT,
     GROW_RIGHT,
-    GROW_UP,
-    SHRINK_BOTTOM,
-    SHRINK_LEFT,
-    SHRINK_RIGHT,
-    SHRINK_TOP,
     covers_meet,
     gather,
     gather_near,
@@ -38,7 +33,7 @@ from collide2d._kernels.step_grid import (
     link,
     next_crossing,
     recover,
-    unlink,
+    trim,
 )
 from collide2d._kernels.step_queue import (
     CAP,
@@ -186,49 +181,31 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             i = lo
             stats[CROSSINGS] += 1
             x0, x1, y0, y1 = ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1]
-            nx0, nx1, ny0, ny1 = x0, x1, y0, y1
-            code = hi
-            if code == GROW_RIGHT:
-                nx0, nx1 = x1 + 1, x1 + 1
-            elif code == GROW_LEFT:
-                nx0, nx1 = x0 - 1, x0 - 1
-            elif code == GROW_DOWN:
-                ny0, ny1 = y1 + 1, y1 + 1
-            elif code == GROW_UP:
-                ny0, ny1 = y0 - 1, y0 - 1
-            elif code == SHRINK_LEFT:
-                nx1 = x0
-            elif code == SHRINK_RIGHT:
-                nx0 = x1
-            elif code == SHRINK_TOP:
-                ny1 = y0
-            else:  # SHRINK_BOTTOM
-                ny0 = y1
-            grow = code in (GROW_RIGHT, GROW_LEFT, GROW_DOWN, GROW_UP)
-            count = 0
-            if grow:
-                stamp += 1
-                count = gather(
-                    ib, marks, fstart, fbody, head, nbody, nnext, meets, cols,
-                    nx0, nx1, ny0, ny1, i, stamp, cand, 0,
-                )  # fmt: skip
+            # The lines its trailing edges left, dropped now; then the line entered.
+            nfree = trim(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, i, t, grid)
+            nx0, nx1, ny0, ny1 = ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1]
+            if hi == GROW_RIGHT:
+                nx0 = nx1 = nx1 + 1
+                ib[i, CX1] = nx1
+            elif hi == GROW_LEFT:
+                nx0 = nx1 = nx0 - 1
+                ib[i, CX0] = nx0
+            elif hi == GROW_DOWN:
+                ny0 = ny1 = ny1 + 1
+                ib[i, CY1] = ny1
+            else:  # GROW_UP
+                ny0 = ny1 = ny0 - 1
+                ib[i, CY0] = ny0
+            stamp += 1
+            count = gather(
+                ib, marks, fstart, fbody, head, nbody, nnext, meets, cols,
+                nx0, nx1, ny0, ny1, i, stamp, cand, 0,
+            )  # fmt: skip
             lane = lane_of(ib, head, i)
             for cy in range(ny0, ny1 + 1):
                 for cx in range(nx0, nx1 + 1):
-                    if grow:
-                        nfree = link(head, nbody, nnext, nlink, bfirst, free, nfree,
-                                     cy * cols + cx, i, lane)  # fmt: skip
-                    else:
-                        nfree = unlink(head, nbody, nnext, nlink, bfirst, free, nfree,
-                                       cy * cols + cx, i, lane)  # fmt: skip
-            if code in (GROW_RIGHT, SHRINK_RIGHT):
-                ib[i, CX1] += 1 if code == GROW_RIGHT else -1
-            elif code in (GROW_LEFT, SHRINK_LEFT):
-                ib[i, CX0] += -1 if code == GROW_LEFT else 1
-            elif code in (GROW_DOWN, SHRINK_BOTTOM):
-                ib[i, CY1] += 1 if code == GROW_DOWN else -1
-            else:
-                ib[i, CY0] += -1 if code == GROW_UP else 1
+                    nfree = link(head, nbody, nnext, nlink, bfirst, free, nfree,
+                                 cy * cols + cx, i, lane)  # fmt: skip
             npend = 0
             ax0, ay0, ax1, ay1 = swept(fb, ib, i, t, dt)
             for k in range(count):
@@ -362,6 +339,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             nchanged += 1
         for m in range(nchanged):
             b = changed[m]
+            nfree = trim(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, b, t, grid)
             stamp += 1
             if m == 1:
                 marks[changed[0]] = stamp  # the pair was predicted from the first
