@@ -469,8 +469,8 @@ def test_more_groups_than_lanes_give_the_same_step(world, dt):
 @given(bodies(stopping=False, speed=200), st.floats(0.1, 4.0), st.sampled_from([0.25, 4.0, 32.0]))
 def test_the_cell_size_changes_no_contact(world, dt, scale):
     # The grid's cell size is a matter of speed only (``step_cells``): cells a quarter
-    # of the chosen size or many times it find the same contacts. Times agree to
-    # rounding, not bit for bit: a body's state is advanced at its cell crossings.
+    # of the chosen size or many times it find the same contacts. Times and places are
+    # compared to rounding only (no rule makes the grid's bodies meet in one order).
     other = copy.deepcopy(world)
     chosen = step_cells._cheapest
     with mock.patch.object(step_cells, "_cheapest", lambda *a: chosen(*a) * scale):
