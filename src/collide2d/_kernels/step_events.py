@@ -76,7 +76,6 @@ from collide2d._kernels.step_shapes import (
     NEVENTS,
     ORDER_STARTED,
     OWNER,
-    TREF,
     VX,
     VY,
     X,
@@ -277,11 +276,6 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         # the same moment, for ever).
         moved_i = inv_i > 0.0 or (code == TOUCH and ib[i, FROZEN] == 0)
         moved_j = inv_j > 0.0 or (code == TOUCH and ib[j, FROZEN] == 0)
-        # Whether each has gone on since its motion was last set (and its cover last
-        # trimmed): a body changed again at that moment (the bullets: pressed against
-        # a wall at the step's start) keeps its cover as it is.
-        went_i = fb[i, TREF] < t and (fb[i, MVX] != 0.0 or fb[i, MVY] != 0.0)
-        went_j = fb[j, TREF] < t and (fb[j, MVX] != 0.0 or fb[j, MVY] != 0.0)
         if moved_i:
             advance(fb, i, t)
         if moved_j:
@@ -328,12 +322,10 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         resolved = report and (code in (SLIDE, BOUNCE))
         # The changed bodies: new counters, the event cap, new predictions.
         nchanged = 0
-        for b, moved, went in ((i, moved_i, went_i), (j, moved_j, went_j)):
+        for b, moved in ((i, moved_i), (j, moved_j)):
             if not moved or ib[b, FIXED] != 0:
                 near[b] = True  # not predicted again: checked at the end
                 continue
-            if went:  # the lines of cells it left, dropped before it gathers
-                nfree = trim(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, b, t, grid)
             if ib[b, FROZEN] == 0:
                 fb[b, VX] = fb[b, MVX]
                 fb[b, VY] = fb[b, MVY]

@@ -12,11 +12,12 @@ rows (``fstart``, ``fbody``). Moving bodies are in one linked list per cell
 body's cover grows one row or column of cells at a time, at *crossing* events
 timed by :func:`next_crossing`, when its leading edge enters a line of cells. The
 lines its trailing edges left are dropped lazily (:func:`trim`), at its next
-crossing or change of motion, not at events of their own: a cover is then at most
-one line wider on each axis than its bounds' (within the room the cell lists were
-given, ``step_sizing.cover_room``), and two bodies that touch still share a cell.
-Half the crossings were such departures (the gas scene: 9,500 crossings for
-10,600 contacts a step).
+crossing, not at events of their own. A cover only changes at a crossing, trimmed
+first, so on each axis it spans at most one line more than a body's bounds can
+meet (the room the cell lists are given, ``step_sizing.cover_room``; a body pushed
+out of an overlap is listed again exactly, ``recover``), and two bodies that touch
+still share a cell. Half the crossings were such departures (the gas scene: 9,600
+crossings a step for 10,600 contacts, 4,100 now).
 """
 
 from __future__ import annotations
@@ -286,8 +287,9 @@ def next_crossing(fb, ib, i, now, grid):
 def trim(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, i, t, grid):
     """Take body ``i`` out of the lines of cells its trailing edges left (the lines
     of its cover behind it that its bounds at ``t``, widened by the margin, no
-    longer meet; on an axis it does not move along, those on either side); return
-    the free stack's new size. Lines ahead of it are never dropped: a line its
+    longer meet; on an axis it does not move along, those on either side), at a
+    crossing, before the line it enters is added; return the free stack's new
+    size. Lines ahead of it are never dropped: a line its
     leading edge has just entered (at the crossing that added it, exactly at the
     line) would be dropped by rounding and entered again at once, for ever."""
     ox, oy, cell, margin, cols, rows = grid
