@@ -122,7 +122,11 @@ def test_bodies_whose_edges_reach_lines_of_both_axes_at_once_end_their_step() ->
     # on both axes at the same moment. Trimmed on both sides, the second crossing
     # dropped by rounding the line the first had just added, which was added again,
     # for ever (found by the property tests). The step runs in a thread, so that the
-    # test fails, not hangs, if that comes back.
+    # test fails, not hangs, if that comes back; the kernels are compiled before.
+    warm = World(cell_size=8)
+    warm.add(0, Circle(0.0, 0.0, 1.5), velocity=(5.0, 0.0))
+    warm.add("wall", Rect(4.0, -5.0, 1.0, 10.0), mass=math.inf)
+    warm.step(1.0)
     world = World(cell_size=8)
     for k in range(40):
         a = 3.0 + 7.25 * k
