@@ -1,5 +1,6 @@
 """The grid's sizing pass (``_kernels/step_sizing.py``) against the numpy expressions
-it replaced in ``world/step_cells.py``, bit for bit, and ``jit.prefetch``."""
+it replaced in ``world/step_cells.py``, bit for bit (the cost model: the same size
+chosen), and ``jit.prefetch``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from collide2d._kernels import step_shapes as shapes
 from collide2d._kernels import step_sizing
 from collide2d._kernels.jit import prefetch
+from collide2d.world import step_cells
 
 FINITE = st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
 HUGE = st.sampled_from([1e300, -1e300, 1.7e308, -1.7e308, 5e-324, 0.0])
@@ -114,3 +116,101 @@ def test_prefetch_wants_an_array_and_one_integer_index_a_dimension() -> None:
 
     with pytest.raises(numba.core.errors.TypingError):
         wrong(np.zeros((2, 2)))
+
+
+def _numpy_model(meets, count, mean, fcount, fsides, fareas, crossings, area, cell, most):
+    """The cost model's numpy loop in ``step_cells._cheapest`` before the kernel."""
+    best, best_cost = cell, np.inf
+    size = cell
+    for _ in range(step_cells.DOUBLINGS + 1):
+        reach = size + mean[:, None] + mean[None, :]
+        moving_looks = (meets * count[None, :] * reach * reach).sum(axis=1)
+        near = size + mean[:, None]
+        fixed_looks = (meets * (fcount * near * near + fsides * near + fareas)).sum(axis=1)
+        looks = step_cells.GATHERS * float(np.dot(count, moving_looks + fixed_looks)) / area
+        cost = step_cells.CROSSING_COST * crossings / size + looks
+        if cost < best_cost:
+            best, best_cost = size, cost
+        if size >= most:
+            break
+        size *= 2.0
+    return best
+
+
+POSITIVE = st.floats(0.0, 1e4, allow_nan=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 10).flatmap(
+        lambda g: st.tuples(
+            st.lists(st.booleans(), min_size=g * g, max_size=g * g),
+            *[st.lists(POSITIVE, min_size=g, max_size=g) for _ in range(5)],
+        )
+    ),
+    st.floats(1.0, 1e8),
+    st.floats(1.0, 1e9),
+    st.floats(0.01, 100.0),
+    st.floats(0.01, 1e5),
+)
+def test_the_compiled_cost_model_picks_the_numpy_models_size(groups, crossings, area, cell, most):
+    flat, *columns = groups
+    g = len(columns[0])
+    meets = np.array(flat, dtype=np.bool_).reshape((g, g))
+    meets = meets | meets.T
+    count, mean, fcount, fsides, fareas = (np.array(c) for c in columns)
+    count = np.floor(count)
+    args = (meets, count, mean, fcount, fsides, fareas, crossings, area, cell, most)
+    got = step_sizing.cheapest_size(
+        *args, step_cells.DOUBLINGS, step_cells.CROSSING_COST, step_cells.GATHERS
+    )
+    assert got == _numpy_model(*args)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), POSITIVE), min_size=0, max_size=40))
+def test_group_means_are_the_bincounts(bodies) -> None:
+    ib = np.zeros((len(bodies) + 1, shapes.INTS), dtype=np.int64)
+    moving = np.arange(1, len(bodies) + 1)[::-1].copy()
+    extent = np.array([e for _, e in bodies], dtype=float)
+    for k, (group, _) in enumerate(bodies):
+        ib[moving[k], shapes.GROUP] = group
+    count, mean = step_sizing.group_means(ib, moving, extent, 6)
+    want_count = np.bincount(ib[moving, shapes.GROUP], minlength=6).astype(float)
+    want_total = np.bincount(ib[moving, shapes.GROUP], weights=extent, minlength=6)
+    assert np.array_equal(count, want_count)
+    assert np.array_equal(mean, want_total / np.maximum(want_count, 1.0))
+
+
+def _numpy_fixed_sums(fb, ib, fixed, left, top, right, bottom, groups):
+    """The numpy expressions of ``step_cells._cheapest`` before ``fixed_sums``."""
+    x, y = fb[fixed, shapes.X], fb[fixed, shapes.Y]
+    w, h = fb[fixed, shapes.W], fb[fixed, shapes.H]
+    circle = ib[fixed, shapes.KIND] == shapes.CIRCLE
+    fx0, fy0 = np.where(circle, x - w, x), np.where(circle, y - w, y)
+    fx1, fy1 = x + w, np.where(circle, y + w, y + h)
+    inside = (fx1 > left) & (fx0 < right) & (fy1 > top) & (fy0 < bottom)
+    fw = np.minimum(fx1 - fx0, right - left)[inside]
+    fh = np.minimum(fy1 - fy0, bottom - top)[inside]
+    fgroup = ib[fixed[inside], shapes.GROUP]
+    return (
+        np.bincount(fgroup, minlength=groups).astype(float),
+        np.bincount(fgroup, weights=fw + fh, minlength=groups),
+        np.bincount(fgroup, weights=fw * fh, minlength=groups),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(BODY, st.integers(0, 3)), max_size=15),
+    st.tuples(FINITE, FINITE, st.floats(0.0, 1e4), st.floats(0.0, 1e4)),
+)
+def test_fixed_sums_are_the_numpy_expressions_bit_for_bit(bodies, region) -> None:
+    fb, ib, fixed = _rows([body for body, _ in bodies])
+    for row, (_, group) in zip(fixed[::-1], bodies, strict=True):
+        ib[row, shapes.GROUP] = group
+    left, top, width, height = region
+    box = (left, top, left + width, top + height)
+    got = step_sizing.fixed_sums(fb, ib, fixed, *box, 4)
+    for a, b in zip(got, _numpy_fixed_sums(fb, ib, fixed, *box, 4), strict=True):
+        assert np.array_equal(a, b)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import kernel
-from collide2d._kernels.step_shapes import CIRCLE, KIND, VX, VY, H, W, X, Y
+from collide2d._kernels.step_shapes import CIRCLE, GROUP, KIND, VX, VY, H, W, X, Y
 
 
 @kernel
@@ -78,3 +78,80 @@ def cover_room(x0, y0, x1, y1, cell, margin, cells):
         )
         room += min(per, cells)
     return room
+
+
+@kernel
+def group_means(ib, moving, extent, groups):
+    """The moving bodies per group and their mean extent (``extent`` in ``moving``'s
+    order): ``count, mean`` (floats), as ``np.bincount`` gives them (the same sums,
+    in the same order)."""
+    count = np.zeros(groups)
+    total = np.zeros(groups)
+    for k in range(moving.shape[0]):
+        g = ib[moving[k], GROUP]
+        count[g] += 1.0
+        total[g] += extent[k]
+    mean = np.empty(groups)
+    for g in range(groups):
+        mean[g] = total[g] / max(count[g], 1.0)
+    return count, mean
+
+
+@kernel
+def cheapest_size(meets, count, mean, fcount, fsides, fareas, crossings, area, cell, most,
+                  doublings, crossing_cost, gathers):  # fmt: skip
+    """The size among ``cell`` and its doublings (at most ``doublings``, none past the
+    first at least ``most``) of the least modelled cost (``world/step_cells.py``):
+    ``crossing_cost * crossings / size`` plus ``gathers`` looks at every group each
+    group meets, ``count[h] * (size + mean[g] + mean[h])^2`` moving and ``fcount[h] *
+    near^2 + fsides[h] * near + fareas[h]`` fixed, ``near = size + mean[g]``, per
+    moving body of group ``g``, over ``area``."""
+    groups = count.shape[0]
+    best, best_cost = cell, np.inf
+    size = cell
+    for _ in range(doublings + 1):
+        looks = 0.0
+        for g in range(groups):
+            moving_looks = 0.0
+            fixed_looks = 0.0
+            near = size + mean[g]
+            for h in range(groups):
+                if meets[g, h]:
+                    reach = size + mean[g] + mean[h]
+                    moving_looks += count[h] * reach * reach
+                    fixed_looks += fcount[h] * near * near + fsides[h] * near + fareas[h]
+            looks += count[g] * (moving_looks + fixed_looks)
+        cost = crossing_cost * crossings / size + gathers * looks / area
+        if cost < best_cost:
+            best, best_cost = size, cost
+        if size >= most:
+            break
+        size *= 2.0
+    return best
+
+
+@kernel
+def fixed_sums(fb, ib, fixed, left, top, right, bottom, groups):
+    """Per group, the fixed bodies ``fixed`` whose bounds meet the region (open
+    intervals), and the sums of their widths plus heights and of their areas, each
+    clipped to the region's size: ``fcount, fsides, fareas`` (floats), as
+    ``np.bincount`` gives them."""
+    fcount = np.zeros(groups)
+    fsides = np.zeros(groups)
+    fareas = np.zeros(groups)
+    width, height = right - left, bottom - top
+    for i in fixed:
+        x, y, w, h = fb[i, X], fb[i, Y], fb[i, W], fb[i, H]
+        if ib[i, KIND] == CIRCLE:
+            x0, y0, x1, y1 = x - w, y - w, x + w, y + w
+        else:
+            x0, y0, x1, y1 = x, y, x + w, y + h
+        if not (x1 > left and x0 < right and y1 > top and y0 < bottom):
+            continue
+        fw = _least(x1 - x0, width)
+        fh = _least(y1 - y0, height)
+        g = ib[i, GROUP]
+        fcount[g] += 1.0
+        fsides[g] += fw + fh
+        fareas[g] += fw * fh
+    return fcount, fsides, fareas

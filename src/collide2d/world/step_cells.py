@@ -21,7 +21,6 @@ import numpy as np
 
 from collide2d._kernels import lazy
 
-shapes = lazy("step_shapes")
 respond = lazy("step_respond")
 sizing = lazy("step_sizing")
 
@@ -137,44 +136,11 @@ def _cheapest(
     left, top, right, bottom = region
     area = max((right - left) * (bottom - top), 1e-300)
     groups = responses.shape[0]
-    meets = responses != respond.IGNORE
     # Per group: moving bodies, their mean extent; fixed bodies in the region, with
     # the sums the expected overlap of covers needs.
-    group_of = ib[moving, shapes.GROUP]
-    count = np.bincount(group_of, minlength=groups).astype(float)
-    mean = np.bincount(group_of, weights=extent, minlength=groups) / np.maximum(count, 1.0)
-    fx0, fy0, fx1, fy1 = bounds(fb, ib, fixed)
-    inside = (fx1 > left) & (fx0 < right) & (fy1 > top) & (fy0 < bottom)
-    fw = np.minimum(fx1 - fx0, right - left)[inside]
-    fh = np.minimum(fy1 - fy0, bottom - top)[inside]
-    fgroup = ib[fixed[inside], shapes.GROUP]
-    fcount = np.bincount(fgroup, minlength=groups).astype(float)
-    fsides = np.bincount(fgroup, weights=fw + fh, minlength=groups)
-    fareas = np.bincount(fgroup, weights=fw * fh, minlength=groups)
-    best, best_cost = cell, math.inf
-    size = cell
-    for _ in range(DOUBLINGS + 1):
-        reach = size + mean[:, None] + mean[None, :]  # (own group, other group)
-        moving_looks = (meets * count[None, :] * reach * reach).sum(axis=1)
-        near = size + mean[:, None]
-        fixed_looks = (meets * (fcount * near * near + fsides * near + fareas)).sum(axis=1)
-        looks = GATHERS * float(np.dot(count, moving_looks + fixed_looks)) / area
-        cost = CROSSING_COST * crossings / size + looks
-        if cost < best_cost:
-            best, best_cost = size, cost
-        if size >= max(right - left, bottom - top):
-            break
-        size *= 2.0
-    return best
-
-
-def bounds(
-    fb: np.ndarray, ib: np.ndarray, rows: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Bodies ``rows``' bounds ``x0, y0, x1, y1`` (arrays)."""
-    x, y = fb[rows, shapes.X], fb[rows, shapes.Y]
-    w, h = fb[rows, shapes.W], fb[rows, shapes.H]
-    circle = ib[rows, shapes.KIND] == shapes.CIRCLE
-    x0 = np.where(circle, x - w, x)
-    y0 = np.where(circle, y - w, y)
-    return x0, y0, x + w, np.where(circle, y + w, y + h)
+    count, mean = sizing.group_means(ib, moving, extent, groups)
+    fcount, fsides, fareas = sizing.fixed_sums(fb, ib, fixed, left, top, right, bottom, groups)
+    return float(sizing.cheapest_size(
+        responses != respond.IGNORE, count, mean, fcount, fsides, fareas, crossings, area,
+        cell, max(right - left, bottom - top), DOUBLINGS, CROSSING_COST, GATHERS,
+    ))  # fmt: skip
