@@ -5,7 +5,11 @@ room their covers need.
 The same arithmetic as the numpy expressions it replaced (bit for bit: a sweep
 beyond floats gives the same infinities and NaNs), without their twenty temporaries
 of every moving body: ``step_cells.grid`` took 0.43 ms a step of the swarm scene
-(10,000 moving bodies), 0.22 ms with this pass.
+(10,000 moving bodies), 0.22 ms with this pass. The cell-size cost model's sums by
+group and its loop over the sizes are compiled too (:func:`group_means`,
+:func:`fixed_sums`, :func:`cheapest_size`): its numpy took 0.35 to 0.44 ms of every
+bullets frame (a dozen calls on 4 x 4 arrays for each of nine sizes), 0.09 to 0.10
+now, choosing the same size.
 """
 
 from __future__ import annotations
