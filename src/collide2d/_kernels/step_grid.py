@@ -289,9 +289,9 @@ def trim(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, i, t, grid):
     of its cover behind it that its bounds at ``t``, widened by the margin, no
     longer meet; on an axis it does not move along, those on either side), at a
     crossing, before the line it enters is added; return the free stack's new
-    size. Lines ahead of it are never dropped: a line its
-    leading edge has just entered (at the crossing that added it, exactly at the
-    line) would be dropped by rounding and entered again at once, for ever."""
+    size. Lines ahead of it are never dropped: a line its leading edge has just
+    entered (at the crossing that added it, exactly at the line) would be dropped
+    by rounding and entered again at once, for ever."""
     ox, oy, cell, margin, cols, rows = grid
     x, y = position(fb, i, t)
     bx0, by0, bx1, by1 = bounds_at(fb, ib, i, x, y)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import kernel
-from collide2d._kernels.step_shapes import CIRCLE, GROUP, KIND, VX, VY, H, W, X, Y
+from collide2d._kernels.step_shapes import CIRCLE, GROUP, KIND, VX, VY, H, W, X, Y, bounds_at
 
 
 @kernel
@@ -145,11 +145,7 @@ def fixed_sums(fb, ib, fixed, left, top, right, bottom, groups):
     fareas = np.zeros(groups)
     width, height = right - left, bottom - top
     for i in fixed:
-        x, y, w, h = fb[i, X], fb[i, Y], fb[i, W], fb[i, H]
-        if ib[i, KIND] == CIRCLE:
-            x0, y0, x1, y1 = x - w, y - w, x + w, y + w
-        else:
-            x0, y0, x1, y1 = x, y, x + w, y + h
+        x0, y0, x1, y1 = bounds_at(fb, ib, i, fb[i, X], fb[i, Y])
         if not (x1 > left and x0 < right and y1 > top and y0 < bottom):
             continue
         fw = _least(x1 - x0, width)
