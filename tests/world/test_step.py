@@ -375,3 +375,23 @@ def test_masks_are_terrain_and_named_by_their_item():
     assert world.shape("box") == Rect(12.0, 8.0, 2, 2) and world.velocity("box") == Vec2(3.0, 0.0)
     assert world.shape("walker") == Rect(1.0, 9.0, 2, 2)
     assert world.shape("floor") == PlacedMask(floor, 0, 10)
+
+
+def test_contacts_hold_plain_python_values_and_no_negative_zero():
+    # Records built from the core's columns: floats, Vec2s of floats, str, bool; a
+    # normal's zero component is +0.0 (the core computes -0.0 in this scene).
+    world = World()
+    world.set_response("default", "default", "slide")
+    bodies = [(Circle, 48, 29, 0, -10), (Rect, 26, 53, 10, 10), (Circle, 6, 11, 10, 10),
+              (Rect, 55, 18, -10, 10), (Circle, 21, 57, 10, 10), (Rect, 32, 59, 0, 10)]  # fmt: skip
+    for k, (kind, x, y, vx, vy) in enumerate(bodies):
+        shape = Circle(float(x), float(y), 4.0) if kind is Circle else Rect(x, y, 8.0, 8.0)
+        world.add(k, shape, velocity=(float(vx), float(vy)))
+    contacts = world.step(5.0).contacts
+    assert contacts
+    for c in contacts:
+        assert type(c.time) is float and type(c.response) is str
+        assert type(c.started_overlapping) is bool
+        for vec in (c.normal, c.point):
+            assert type(vec) is Vec2 and all(type(v) is float for v in vec)
+        assert all(math.copysign(1.0, v) > 0.0 for v in c.normal if v == 0.0)

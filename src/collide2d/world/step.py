@@ -128,15 +128,17 @@ def _contacts(
 ) -> list[Contact]:
     """The ``Contact`` records of the core's rows (see ``StepResult.contacts``), their
     items ``items[slots]``, the garbage collector paused meanwhile (thousands of
-    records, no cycles; ``map`` and ``zip`` loop in C)."""
-    floats = lf + 0.0  # no -0.0
+    records, no cycles; ``map`` and ``zip`` loop in C, over the columns as lists: a
+    row's list for each vector made 18,500 records 20 % slower)."""
+    times, nx, ny, px, py = (lf + 0.0).T.tolist()  # (+ 0.0: no -0.0)
     named = items.__getitem__
     with collector_paused():
         names_a = list(map(named, slots[0].tolist()))
         names_b = list(map(named, slots[1].tolist()))
+        normals = list(map(_vec2, zip(nx, ny, strict=True)))
+        points = list(map(_vec2, zip(px, py, strict=True)))
         return list(map(_contact, zip(
-            floats[:, 0].tolist(), names_a, names_b, map(_vec2, floats[:, 1:3].tolist()),
-            map(_vec2, floats[:, 3:5].tolist()), _RESPONSE_NAMES[li[:, 2]].tolist(),
+            times, names_a, names_b, normals, points, _RESPONSE_NAMES[li[:, 2]].tolist(),
             (li[:, 3] != 0).tolist(), strict=True,
         )))  # fmt: skip
 
