@@ -74,14 +74,14 @@ def _one_box(x0: int, x1: int, y0: int, y1: int, x: float, y: float, vx: float, 
     return fb, ib, lists, nfree
 
 
-def _listed(ib, lists) -> set[int]:
-    head = lists[0]
+def _listed(lists) -> set[int]:
+    """The cells whose lists hold the body (``_one_box``'s lists)."""
+    head, nnext = lists[0], lists[2]
     cells = set()
     for c in range(head.shape[1]):
-        k = head[0, c]
-        while k >= 0:
+        if head[0, c] >= 0:
+            assert nnext[head[0, c]] == -1  # (one body: one node a list)
             cells.add(c)
-            k = lists[2][k]
     return cells
 
 
@@ -104,7 +104,7 @@ def test_trim_drops_only_the_lines_a_body_left_behind(v, want) -> None:
     assert cover == want
     x0, x1, y0, y1 = want
     cells = {cy * 8 + cx for cy in range(y0, y1 + 1) for cx in range(x0, x1 + 1)}
-    assert _listed(ib, lists) == cells
+    assert _listed(lists) == cells
     assert nfree == 64 - len(cells)  # the nodes of the lines dropped given back
 
 
