@@ -4,9 +4,12 @@ runs (``world/step.py``; the core's use of it is ``_kernels/step_grid.py``).
 Cells start at twice the moving bodies' median extent (the cell of hard-disk codes is
 a diameter; rectangles and circles of mixed sizes see fewer cells per body at twice),
 grown while the region would need more than ``CELLS_PER_MOVER`` cells a moving body.
-Then a cost model may grow them further, for bodies that move far in a step: a body
-crosses about ``2 * (|vx| + |vy|) * dt / cell`` cell lines (each a crossing event,
-with a gather of the cells it enters), while every gather looks at about ``(cell +
+Then a cost model may grow them further, for bodies that move far in a step: a
+body's edges cross about ``2 * (|vx| + |vy|) * dt / cell`` cell lines (its leading
+edges' each a crossing event, with a gather of the cells it enters; its trailing
+edges' dropped at the next, ``step_grid.trim``: the model still counts both, which
+picked the same sizes as counting the leading edges alone in all three scenes of
+``benchmarks/bench_step.py``), while every gather looks at about ``(cell +
 its extent + the other's)**2 / area`` of each group it meets (moving bodies of a group
 it ignores are never looked at, ``step_grid.lanes``). Bullets of 2 px that fly 200 px
 a frame crossed 40 cells of 12 px each; at 192 px they cross two. The size chosen is
