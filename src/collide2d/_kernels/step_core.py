@@ -159,21 +159,20 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
 
 
 @kernel
-def finish(fb, ib, responses, restitution, dt, cap, grid, moving, row_of, ranked, stats, used,
+def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
            head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
            hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
            qx, marks, over, counts, pins, pin_n, state):  # fmt: skip
     """Run the step :func:`begin` set up, after its parts' first predictions
     (``step_first.first_predictions``): the bodies they left over predicted, the
     heap built, the events run (``step_events.run_events``), every moving body
-    brought to ``dt`` and rounding undone (``step_settle.settle``, over the moving
-    rows in the order of their ranks, ``ranked``; ``row_of``: a rank's row). Rows are left
+    brought to ``dt`` and rounding undone (``step_settle.settle``). Rows are left
     at ``dt`` with their new velocities; ``stats`` is told the counts, ``used`` how
     much of each pool the step used, how large the lists' pool grew and how many
     contacts it logged. Returns the contacts:
     ``(float rows time, nx, ny, px, py; int rows a, b, response, started)``."""
     n = fb.shape[0]
-    owners = ib[row_of[n - 1], OWNER] + 1 if n else 1  # (the last rank's is the largest)
+    owners = ib[n - 1, OWNER] + 1 if n else 1
     cols = grid[4]
     nfree, iused, fused = state[0], state[1], state[2]
     stamp = 0
@@ -196,7 +195,7 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, row_of, ranked
     place = np.array([-1, 0, 0, stamp, nfree], dtype=np.int64)
     while True:
         status, et, ek = run_events(
-            fb, ib, responses, restitution, dt, cap, grid, moving, row_of, row, stats,
+            fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
             et, ek, eh, ht, hk, hpos,
             marks0, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
             cand0, qt0, qk0, qx0, held_t, held_by, held_n, near,
@@ -214,7 +213,7 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, row_of, ranked
     for i in moving:
         advance(fb, i, dt)
     cleaned, stamp = settle(
-        fb, ib, responses, dt, ranked, near, marks0, fstart, fbody, head, nbody, nnext, meets,
+        fb, ib, responses, dt, moving, near, marks0, fstart, fbody, head, nbody, nnext, meets,
         cols, cand0, stamp, pins, pin_n[0], pin_n[1],
     )  # fmt: skip
     stats[NUDGED] += cleaned

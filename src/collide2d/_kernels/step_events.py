@@ -38,10 +38,8 @@ from collide2d._kernels.step_grid import (
 from collide2d._kernels.step_queue import (
     CAP,
     LEN,
-    extra_of,
     flush,
     home,
-    other_of,
     pack,
     pend,
     refresh,
@@ -78,7 +76,6 @@ from collide2d._kernels.step_shapes import (
     NEVENTS,
     ORDER_STARTED,
     OWNER,
-    RANK,
     VX,
     VY,
     X,
@@ -140,7 +137,7 @@ def pair_key(ib, i, j, owners):
 
 
 @kernel
-def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row_of, row, stats,
+def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
                et, ek, eh, ht, hk, hpos,
                marks, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
                cand, qt, qk, qx, held_t, held_by, held_n, near,
@@ -163,27 +160,25 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row_of, ro
             status = SET_FULL
             break
         if dirty >= 0:
-            stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, ib)
+            stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, moving[dirty], ib)
         if hk.shape[0] == 0 or ht[0, 0] == np.inf:  # no moving body, or no event left
             break
         dirty = hk[0, 2]
         t, key, extra = take(et, ek, eh, dirty)
-        order, lo, hi = unpack(key)  # (ranks: row_of gives their rows)
+        order, lo, hi = unpack(key)
         # The next event is most often the earliest of one of the top's two children:
         # their rows and bodies are fetched while this one is resolved.
         for c in range(1, min(3, hk.shape[0])):
             r = hk[c, 2]
             prefetch(eh, r, 0)
             prefetch(ek, home(r))  # (where its list is, unless it grew)
-            porder, plo, phi = unpack(hk[c, 1])
-            plo = row_of[plo]
-            phi = row_of[phi] if porder != CROSSING else plo
+            _o, plo, phi = unpack(hk[c, 1])
             prefetch(fb, plo, 0)
             prefetch(ib, plo, 0)
             prefetch(fb, phi, 0)
             prefetch(ib, phi, 0)
         if order == CROSSING:
-            i = moving[dirty]  # (its own list's)
+            i = lo
             stats[CROSSINGS] += 1
             x0, x1, y0, y1 = ib[i, CX0], ib[i, CX1], ib[i, CY0], ib[i, CY1]
             # The lines its trailing edges left, dropped now; then the line entered.
@@ -217,7 +212,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row_of, ro
                 j = cand[k]
                 if covers_meet(ib, j, x0, x1, y0, y1):
                     continue  # near before the crossing: predicted already
-                a, b = (i, j) if ib[i, RANK] < ib[j, RANK] else (j, i)
+                a, b = (i, j) if i < j else (j, i)
                 rc = responses[ib[a, GROUP], ib[b, GROUP]]
                 if rc == IGNORE or (rc == CROSS and set_has(crossed, pair_key(ib, a, b, owners))):
                     continue
@@ -226,24 +221,22 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row_of, ro
                 stats[PREDICTIONS] += 1
                 tp, op, axis = predict(fb, ib, a, b, t, dt)
                 if tp < dt:
-                    key = pack(op, ib[a, RANK], ib[b, RANK])
-                    npend = pend(qt, qk, qx, npend, tp, key, extra_of(j, ib[j, COUNTER], axis))
+                    npend = pend(qt, qk, qx, npend, tp, pack(op, a, b), 2 * ib[j, COUNTER] + axis)
                 elif overlap_at_end(fb, ib, a, b, dt):
                     near[a] = True
                     near[b] = True
             tc, code = next_crossing(fb, ib, i, t, grid)
             if t + tc < dt:
-                npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, ib[i, RANK], code), 0)
+                npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, i, code), 0)
             if eh[dirty, LEN] + npend > eh[dirty, CAP]:  # full: drop its stale events first
-                stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, ib)
+                stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, i, ib)
                 if eh[dirty, LEN] + npend > eh[dirty, CAP]:
                     et, ek = row_grown(et, ek, eh, dirty, eh[dirty, LEN] + npend)
             flush(et, ek, eh, dirty, qt, qk, qx, npend)
             continue
 
-        i, j = row_of[lo], row_of[hi]
-        other, counter = other_of(extra)
-        if ib[other, COUNTER] != counter:
+        i, j = lo, hi
+        if ib[i if moving[dirty] == j else j, COUNTER] != extra >> 1:
             stats[STALE] += 1
             continue
         stats[EVENTS] += 1
@@ -360,7 +353,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row_of, ro
             ax0, ay0, ax1, ay1 = swept(fb, ib, b, t, dt)
             for k in range(count):
                 other = cand[k]
-                a2, b2 = (b, other) if ib[b, RANK] < ib[other, RANK] else (other, b)
+                a2, b2 = (b, other) if b < other else (other, b)
                 rc = responses[ib[a2, GROUP], ib[b2, GROUP]]
                 if rc == IGNORE or (rc == CROSS and set_has(crossed, pair_key(ib, a2, b2, owners))):
                     continue
@@ -370,19 +363,18 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row_of, ro
                 tp, op, axis = predict(fb, ib, a2, b2, t, dt)
                 # (the pair just resolved is met again at once only by rounding)
                 if tp < dt and not (resolved and a2 == i and b2 == j and tp <= t):
-                    key = pack(op, ib[a2, RANK], ib[b2, RANK])
-                    extra = extra_of(other, ib[other, COUNTER], axis)
-                    npend = pend(qt, qk, qx, npend, tp, key, extra)
+                    key = pack(op, a2, b2)
+                    npend = pend(qt, qk, qx, npend, tp, key, 2 * ib[other, COUNTER] + axis)
                 elif overlap_at_end(fb, ib, a2, b2, dt):
                     near[a2] = True
                     near[b2] = True
             tc, ccode = next_crossing(fb, ib, b, t, grid)
             if t + tc < dt:
-                npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, ib[b, RANK], ccode), 0)
+                npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, b, ccode), 0)
             if npend > eh[rb, CAP]:
                 et, ek = row_grown(et, ek, eh, rb, npend)
             flush(et, ek, eh, rb, qt, qk, qx, npend)
-            refresh(et, ek, eh, ht, hk, hpos, rb, ib)
+            refresh(et, ek, eh, ht, hk, hpos, rb, b, ib)
 
     state[0], state[1], state[2], state[3], state[4] = dirty, logged, ncrossed, stamp, nfree
     return status, et, ek

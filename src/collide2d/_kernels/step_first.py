@@ -23,14 +23,13 @@ from collide2d._kernels.step_grid import (
     prefetch_cells,
     prefetch_lists,
 )
-from collide2d._kernels.step_queue import CAP, extra_of, first_key, flush, pack, pend, row_grown
+from collide2d._kernels.step_queue import CAP, first_key, flush, pack, pend, row_grown
 from collide2d._kernels.step_respond import IGNORE
 from collide2d._kernels.step_shapes import (
     COUNTER,
     CROSSING,
     FIXED,
     GROUP,
-    RANK,
     meets_swept,
     overlap_at_end,
     predict,
@@ -58,7 +57,7 @@ def predict_first(fb, ib, responses, dt, grid, i, fstart, fbody, head, nbody, nn
         j = cand[k]
         if ib[j, FIXED] == 0 and j < i and (one_lane or ib[j, GROUP] == ib[i, GROUP]):
             continue
-        lo, hi = (i, j) if ib[i, RANK] < ib[j, RANK] else (j, i)
+        lo, hi = (i, j) if i < j else (j, i)
         if responses[ib[lo, GROUP], ib[hi, GROUP]] == IGNORE:
             continue
         if not meets_swept(fb, ib, j, 0.0, dt, ax0, ay0, ax1, ay1):
@@ -66,14 +65,13 @@ def predict_first(fb, ib, responses, dt, grid, i, fstart, fbody, head, nbody, nn
         made += 1
         t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
         if t < dt:
-            key = pack(order, ib[lo, RANK], ib[hi, RANK])
-            npend = pend(qt, qk, qx, npend, t, key, extra_of(j, ib[j, COUNTER], axis))
+            npend = pend(qt, qk, qx, npend, t, pack(order, lo, hi), 2 * ib[j, COUNTER] + axis)
         elif overlap_at_end(fb, ib, lo, hi, dt):
             near[lo] = True
             near[hi] = True
     t, code = next_crossing(fb, ib, i, 0.0, grid)
     if t < dt:
-        npend = pend(qt, qk, qx, npend, t, pack(CROSSING, ib[i, RANK], code), 0)
+        npend = pend(qt, qk, qx, npend, t, pack(CROSSING, i, code), 0)
     return npend, made
 
 

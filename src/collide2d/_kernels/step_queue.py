@@ -4,10 +4,9 @@ events per moving body, and a binary min-heap of the bodies by their earliest ev
 
 An event is ``(time, key, extra)``. ``key`` packs what orders events of the same
 moment: ``order << 60 | lo << 30 | hi`` (a crossing before an overlap before a face
-before a corner contact, then by the two bodies' ranks, which follow the order the
-items were added: ``step_order``). An event is listed under the body whose prediction
-found it; ``extra`` packs the other body's row and its event counter then, and the
-contact's axis (:func:`extra_of`).
+before a corner contact, then by the two bodies' numbers, which follow the order the
+items were added). An event is listed under the body whose prediction found it;
+``extra`` is the other body's event counter then, times two, plus the contact's axis.
 
 A body that changes (a contact moved it) is predicted again from scratch: its list
 is emptied and refilled. An event listed under another body that names it is then
@@ -60,23 +59,6 @@ def pack(order, lo, hi):
 @kernel
 def unpack(key):
     return key >> 60, (key >> BODY_BITS) & (BODY_LIMIT - 1), key & (BODY_LIMIT - 1)
-
-
-OTHER_SHIFT = 32
-COUNTER_MASK = (1 << 31) - 1
-
-
-@kernel
-def extra_of(other, counter, axis):
-    """An event's ``extra``: the other body's row, its counter (below ``2**31``: a
-    body's counter grows by one a contact, of the step), the contact's axis (0, 1)."""
-    return (other << OTHER_SHIFT) | (counter << 1) | axis
-
-
-@kernel
-def other_of(extra):
-    """The other body's row and counter in an event's ``extra``."""
-    return extra >> OTHER_SHIFT, (extra >> 1) & COUNTER_MASK
 
 
 @kernel
@@ -215,10 +197,10 @@ def heap_set(ht, hk, hpos, r, t, key):
 
 
 @inline_kernel
-def refresh(et, ek, eh, ht, hk, hpos, r, ib):
+def refresh(et, ek, eh, ht, hk, hpos, r, owner, ib):
     """Drop row ``r``'s stale events (the other body's counter in ``ib`` is no
-    longer the one they were predicted with), find its earliest and give the row that
-    heap key. Returns how many were dropped."""
+    longer the one they were predicted with; ``owner`` is the row's body), find its
+    earliest and give the row that heap key. Returns how many were dropped."""
     n = eh[r, LEN]
     base = eh[r, BASE]
     k = 0
@@ -229,8 +211,10 @@ def refresh(et, ek, eh, ht, hk, hpos, r, ib):
     while k < n:
         c = base + 3 * k
         key = ek[c + 1]
-        other, counter = other_of(ek[c + 2])
-        if (key >> 60) != 0 and ib[other, COUNTER] != counter:
+        lo = (key >> BODY_BITS) & (BODY_LIMIT - 1)
+        hi = key & (BODY_LIMIT - 1)
+        other = hi if lo == owner else lo
+        if (key >> 60) != 0 and ib[other, COUNTER] != ek[c + 2] >> 1:
             n -= 1  # stale: the last event takes its place
             last = base + 3 * n
             ek[c] = ek[last]

@@ -23,7 +23,6 @@ from collide2d._kernels.step_shapes import (
     MVX,
     MVY,
     OWNER,
-    RANK,
     RECT,
     TREF,
     VX,
@@ -38,11 +37,9 @@ TABLE_CIRCLE, TABLE_MASK = 1, 2  # collide2d.world.table.CIRCLE, MASK
 
 
 @kernel
-def body_rows(fb, ib, slots, at, owners, ranks, kind, box, origin, radius, velocity, mass, group,
-              keep):  # fmt: skip
+def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, mass, group, keep):
     """Write row ``at[r]`` of ``fb``/``ib`` (whatever they held: rows kept from the
-    step before) for the table's slot ``slots[r]``, owned by item ``owners[r]``, of
-    rank ``ranks[r]`` (``world/step.py``: the order ties follow): a
+    step before) for the table's slot ``slots[r]``, owned by item ``owners[r]``: a
     rectangle's box, a circle's centre and radius, velocity, inverse mass (0 for
     ``inf``), group; a body at rest with infinite mass fixed; every other column 0.
 
@@ -69,7 +66,6 @@ def body_rows(fb, ib, slots, at, owners, ranks, kind, box, origin, radius, veloc
                 fixed and fb[row, X] == x and fb[row, Y] == y and fb[row, W] == w
                 and fb[row, H] == h and ib[row, KIND] == (CIRCLE if circle else RECT)
                 and ib[row, GROUP] == group[s] and ib[row, OWNER] == owners[r]
-                and ib[row, RANK] == ranks[r]
             ):  # fmt: skip
                 return False
             fb[row, TREF] = 0.0  # (a touch brings a fixed body "to" its moment)
@@ -92,7 +88,6 @@ def body_rows(fb, ib, slots, at, owners, ranks, kind, box, origin, radius, veloc
         fb[row, INV] = inv
         ib[row, GROUP] = group[s]
         ib[row, OWNER] = owners[r]
-        ib[row, RANK] = ranks[r]
         ib[row, FIXED] = 1 if fixed else 0
     return True
 

@@ -44,9 +44,7 @@ def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbod
     already nudged by the cleanup and one not, the other yields: three bodies
     pushed along together went round a cycle otherwise, the middle one nudged
     off the last into the first and back, pass after pass (found by hypothesis).
-    ``moving`` lists the moving rows in the order of their ranks (the order the
-    bodies' items were added: the passes follow it, so the rows' order in memory
-    changes nothing). ``pin_by``, ``pin_nx`` and ``pin_ny`` are working rows of a body each (any
+    ``pin_by``, ``pin_nx`` and ``pin_ny`` are working rows of a body each (any
     values: set here for the moving bodies, the only ones they are read for).
     Returns how many nudges it made, and the last stamp it used.
     """

@@ -33,7 +33,6 @@ core = lazy("step_core")
 arena = lazy("step_arena")
 shapes = lazy("step_shapes")
 rows = lazy("step_rows")
-order = lazy("step_order")
 
 RESPONSES = ("ignore", "cross", "touch", "slide", "bounce")
 """The step's responses, by code (``_kernels.step_core``)."""
@@ -67,13 +66,12 @@ def run(
     kept = not masks and scratch.same_items(live)
     if kept:
         fb, ib = scratch.rows(len(live))
-        at, numbers = scratch.row_of, scratch.numbers  # (no masks: an item's rank is
+        at = scratch.order
         columns = (table.kind, table.box, table.origin, table.radius, table.velocity,
-                   table.mass, table.group)  # its number)  # fmt: skip
+                   table.mass, table.group)  # fmt: skip
 
         def check(_part: int, a: int, b: int) -> bool:  # (the fixed rows read, in parts)
-            return bool(rows.body_rows(fb, ib, live[a:b], at[a:b], numbers[a:b], numbers[a:b],
-                                       *columns, True))  # fmt: skip
+            return bool(rows.body_rows(fb, ib, live[a:b], at[a:b], at[a:b], *columns, True))
 
         parts = step_parts.parts_for(len(live), step_parts.PARALLEL_MIN_ROWS)
         kept = all(step_parts.in_parts(check, len(live), parts))
@@ -84,8 +82,6 @@ def run(
         fixed = ib[:, shapes.FIXED] != 0
         moving, fixed_rows = np.flatnonzero(~fixed), np.flatnonzero(fixed)
         scratch.moving, scratch.fixed = moving, fixed_rows
-        # The moving rows in the order of their ranks (the end's cleanup follows it)
-        scratch.ranked = scratch.row_of[~fixed[scratch.row_of]]
     grid, room = cells.grid(fb, ib, moving, fixed_rows, responses, dt)
     kept = kept and grid == scratch.grid
     stats = np.zeros(6, dtype=np.int64)
@@ -96,8 +92,7 @@ def run(
               scratch.log_room)  # fmt: skip
     work = core.begin(fb, ib, responses, dt, grid, moving, fixed_rows, room, parts, *memory)
     step_parts.first_predictions(fb, ib, responses, dt, grid, moving, work)
-    lf, li = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, scratch.row_of,
-                         scratch.ranked, stats, used, *work)  # fmt: skip
+    lf, li = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work)
     seconds = time.perf_counter() - start
     scratch.after_step(used, None if masks else grid, live, kept)
     # The moved rows written back (masks never move), marked pending in the table.
@@ -155,11 +150,9 @@ def _body_rows(
     is_mask: np.ndarray,
     scratch: StepScratch,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The core's body rows (``scratch``'s): one a plain item (a compiled pass over
-    the table's columns), one for each of a mask's pixel boxes (``Mask.boxes()``:
-    fixed rectangles owned by the mask), ranked in the order of ``live`` (a mask's
-    boxes in its place), then put in the order of their places
-    (``step_order.place_order``; ``scratch.row_of`` set: a rank's row)."""
+    """The core's body rows (``scratch``'s), in the order of ``live``: one a plain
+    item (a compiled pass over the table's columns), one for each of a mask's pixel
+    boxes (``Mask.boxes()``: fixed rectangles owned by the mask)."""
     pieces = {slot: masks[slot].mask.boxes() for slot in live[is_mask].tolist()}
     counts = np.ones(len(live), dtype=np.int64)
     counts[is_mask] = [len(pieces[slot]) for slot in live[is_mask].tolist()]
@@ -167,9 +160,9 @@ def _body_rows(
     n = int(counts.sum())
     fb, ib = scratch.rows(n)
     plain = ~is_mask
-    rows.body_rows(fb, ib, live[plain], first[plain], np.flatnonzero(plain), first[plain],
-                   table.kind, table.box, table.origin, table.radius, table.velocity,
-                   table.mass, table.group, False)  # fmt: skip
+    rows.body_rows(fb, ib, live[plain], first[plain], np.flatnonzero(plain), table.kind,
+                   table.box, table.origin, table.radius, table.velocity, table.mass,
+                   table.group, False)  # fmt: skip
     for row, slot, owner in zip(first[is_mask].tolist(), live[is_mask].tolist(),
                                 np.flatnonzero(is_mask).tolist(), strict=True):  # fmt: skip
         boxes, placed = pieces[slot], masks[slot]
@@ -182,13 +175,7 @@ def _body_rows(
         fb[span, shapes.H] = boxes[:, 3] - boxes[:, 1]
         ib[span, shapes.GROUP] = table.group[slot]
         ib[span, shapes.OWNER] = owner
-        ib[span, shapes.RANK] = np.arange(row, row + len(boxes))
         ib[span, shapes.FIXED] = 1  # at rest, infinite mass
-    by_place = order.place_order(fb, ib)
-    fb[:] = fb[by_place]
-    ib[:] = ib[by_place]
-    scratch.row_of = np.empty(n, dtype=np.int64)
-    scratch.row_of[by_place] = np.arange(n)
     return fb, ib
 
 

@@ -45,10 +45,8 @@ class StepScratch:
         self.log_room = 0  # the room the contact log starts with
         self.grid: Grid | None = None  # the grid the kept lists are for
         self._live = np.empty(0, dtype=np.int64)  # the items' slots the lists are for
-        self.numbers = np.empty(0, dtype=np.int64)  # 0, 1, ... as many as in _live
-        self.row_of = np.empty(0, dtype=np.int64)  # a rank's row (world/step.py)
+        self.order = np.empty(0, dtype=np.int64)  # 0, 1, ... as many as in _live
         self.moving = np.empty(0, dtype=np.int64)  # the last step's moving rows
-        self.ranked = np.empty(0, dtype=np.int64)  # the same in the order of ranks
         self.fixed = np.empty(0, dtype=np.int64)  # and fixed rows
         self._fb = np.empty((0, shapes.FLOATS))
         self._ib = np.empty((0, shapes.INTS), dtype=np.int64)
@@ -84,7 +82,7 @@ class StepScratch:
         if kept:
             return
         self.grid, self._live = grid, live
-        self.numbers = np.arange(len(live))
+        self.order = np.arange(len(live))
         if lists > self.lists.shape[0]:  # built in new arrays: none to keep
             self.lists = np.empty(int(lists * HEADROOM), dtype=np.int64)
             self.grid = None
