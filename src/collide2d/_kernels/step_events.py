@@ -84,6 +84,7 @@ from collide2d._kernels.step_shapes import (
     contact_normal,
     contact_point,
     meets_swept,
+    overlap_at,
     overlap_at_end,
     position,
     predict,
@@ -351,12 +352,18 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             eh[rb, LEN] = 0
             npend = 0
             ax0, ay0, ax1, ay1 = swept(fb, ib, b, t, dt)
+            still = ib[b, FROZEN] != 0  # (it and a body that cannot move never meet
+            xb, yb = fb[b, X], fb[b, Y]  # again in this step, unless they overlap now)
             for k in range(count):
                 other = cand[k]
                 a2, b2 = (b, other) if b < other else (other, b)
                 rc = responses[ib[a2, GROUP], ib[b2, GROUP]]
                 if rc == IGNORE or (rc == CROSS and set_has(crossed, pair_key(ib, a2, b2, owners))):
                     continue
+                if still and (ib[other, FIXED] != 0 or ib[other, FROZEN] != 0):
+                    xo, yo = position(fb, other, t)
+                    if not overlap_at(fb, ib, b, xb, yb, other, xo, yo):
+                        continue
                 if not meets_swept(fb, ib, other, t, dt, ax0, ay0, ax1, ay1):
                     continue
                 stats[PREDICTIONS] += 1
