@@ -180,6 +180,30 @@ def test_touch_stops_both_for_the_rest_of_the_step_and_keeps_velocities():
     assert world.velocity("a") == Vec2(1.0, 0.0) and world.velocity("b") == Vec2(-1.0, 0.0)
 
 
+def test_a_body_a_touch_froze_is_not_predicted_again_against_walls():
+    # A disc pressed against a wall (touching it, its velocity into it): predicted
+    # once against the wall at the start; frozen at time 0 by the touch, it is not
+    # predicted against the wall again (neither moves again in the step: they never
+    # meet), and it still meets what moves (here a box that crosses it at 0.5).
+    world = World()
+    world.set_response("disc", "wall", "touch")
+    world.add("wall", Rect(10, 0, 1, 20), mass=math.inf, group="wall")
+    world.add("disc", Circle(9, 5, 1), velocity=(5, 0), group="disc")
+    result = world.step(1.0)
+    assert [(c.a, c.b, c.time, c.response) for c in result.contacts] == [
+        ("wall", "disc", 0.0, "touch")
+    ]
+    assert (result.stats.events, result.stats.predictions) == (1, 1)
+    assert world.shape("disc") == Circle(9, 5, 1) and world.velocity("disc") == Vec2(5, 0)
+    world.set_response("disc", "box", "cross")
+    world.set_response("box", "wall", "ignore")
+    world.add("box", Rect(7, -1.5, 3, 3), velocity=(0, 10), group="box")
+    result = world.step(1.0)
+    assert [(c.a, c.b, c.time, c.response) for c in result.contacts] == [
+        ("wall", "disc", 0.0, "touch"), ("disc", "box", 0.25, "cross")
+    ]  # fmt: skip
+
+
 def test_cross_is_reported_once_and_changes_nothing():
     world = two("cross", Rect(0, 0, 1, 1), Rect(3, 0, 1, 1), va=(2, 0))
     result = world.step(4.0)
