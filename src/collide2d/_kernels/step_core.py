@@ -139,9 +139,12 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     pins, iused = carve(ints, iused, n)  # step_settle.settle's
     flat_p, fused = carve(floats, fused, 2 * n)
     pin_n = flat_p.reshape((2, n))
-    held_t, fused = carve(floats, fused, n)  # step_respond.slide_held's
-    held_t[:] = -1.0
-    held_by, iused = carve(ints, iused, n)
+    # step_respond.slide_held's holders and step_chain's rows, each at its moment
+    flat_t, fused = carve(floats, fused, 2 * n)
+    held_t = flat_t.reshape((n, 2))
+    flat_t[:] = -1.0
+    flat_b, iused = carve(ints, iused, 4 * n)
+    held_by = flat_b.reshape((n, 4))
     flat_n, fused = carve(floats, fused, 2 * n)
     held_n = flat_n.reshape((n, 2))
     # Bodies that may end the step overlapping something: every pair predicted to

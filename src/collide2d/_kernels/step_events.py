@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import kernel, prefetch
+from collide2d._kernels.step_chain import CHAIN_MAX, slide_chain
 from collide2d._kernels.step_grid import (
     GROW_DOWN,
     GROW_LEFT,
@@ -150,7 +151,8 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
     ``step_core``'s working arrays."""
     dirty, logged, ncrossed, stamp, nfree = state[0], state[1], state[2], state[3], state[4]
     cols = grid[4]
-    changed = np.empty(2, dtype=np.int64)
+    changed = np.empty(2 + CHAIN_MAX, dtype=np.int64)
+    chained = np.empty(CHAIN_MAX, dtype=np.int64)
     status = DONE
     while True:
         # Room for one more contact and one more crossed pair, or back to the caller.
@@ -295,6 +297,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                     nfree = recover(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree,
                                     cols, b, t, grid)  # fmt: skip
         nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j) if inv_i + inv_j > 0.0 else False
+        nchained = 0  # bodies of a row other than i and j whose velocity changed
         if not report:
             # Not approaching: a contact of rounding size, only taken apart (if at all);
             # if nothing moved, predicting the pair again would find it again.
@@ -309,8 +312,11 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             if ib[j, FIXED] == 0:
                 freeze(fb, ib, j)
         else:
-            if code == SLIDE:  # with what holds either body at this moment
-                slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n)
+            if code == SLIDE:  # a row sliding into itself at once, or the pair with
+                # what holds either body at this moment
+                nchained = slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, chained)
+                if nchained < 0:
+                    slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n)
             else:
                 respond(fb, i, j, nx, ny, inv_i, inv_j, restitution[ib[i, GROUP], ib[j, GROUP]])
         if report:
@@ -338,11 +344,22 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             ib[b, COUNTER] += 1
             changed[nchanged] = b
             nchanged += 1
+        for m in range(nchained):  # (moving, neither fixed nor frozen)
+            b = chained[m]
+            fb[b, VX] = fb[b, MVX]
+            fb[b, VY] = fb[b, MVY]
+            ib[b, NEVENTS] += 1
+            if ib[b, NEVENTS] > cap:
+                freeze(fb, ib, b)
+                stats[CAPPED] += 1
+            ib[b, COUNTER] += 1
+            changed[nchanged] = b
+            nchanged += 1
         for m in range(nchanged):
             b = changed[m]
             stamp += 1
-            if m == 1:
-                marks[changed[0]] = stamp  # the pair was predicted from the first
+            for q in range(m):  # (their pairs with it were predicted from them)
+                marks[changed[q]] = stamp
             count = gather_near(
                 ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, b, stamp, cand
             )

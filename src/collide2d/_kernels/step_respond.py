@@ -138,8 +138,8 @@ def freeze(fb, ib, i):
 def _held(fb, ib, b, other, t, held_t, held_by, held_n):
     """The normal (from the holder to ``b``) of the body that cannot move holding ``b``
     at this moment ``t``, other than ``other``; ``(0, 0)`` if none."""
-    k = held_by[b]
-    if held_t[b] != t or k == other or k < 0 or mobility(fb, ib, k) != 0.0:
+    k = held_by[b, 0]
+    if held_t[b, 0] != t or k == other or k < 0 or mobility(fb, ib, k) != 0.0:
         return 0.0, 0.0
     return held_n[b, 0], held_n[b, 1]
 
@@ -173,7 +173,7 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
         fb[j, MVY] -= p * inv_j * (ny - cj * by)
     for b, other, sign, inv_other in ((i, j, 1.0, inv_j), (j, i, -1.0, inv_i)):
         if inv_other == 0.0:
-            held_t[b] = t
-            held_by[b] = other
+            held_t[b, 0] = t
+            held_by[b, 0] = other
             held_n[b, 0] = sign * nx
             held_n[b, 1] = sign * ny
