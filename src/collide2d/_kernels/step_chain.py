@@ -78,20 +78,20 @@ def slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, out):
         if not _linked(held_t, held_by, k, start, t, axis, LINK_HI):
             break
         start = k
-    row = np.empty(CHAIN_MAX, dtype=np.int64)
-    count = 0
+    count = 1  # (counted first: most slides are of a pair, and need no arrays)
     b = start
-    while True:
-        if count == CHAIN_MAX:
-            return -1
-        row[count] = b
-        count += 1
+    while count <= CHAIN_MAX:
         k = held_by[b, LINK_HI]
         if not _linked(held_t, held_by, k, b, t, axis, LINK_LO):
             break
         b = k
-    if count < 3:
+        count += 1
+    if count < 3 or count > CHAIN_MAX:
         return -1
+    row = np.empty(count, dtype=np.int64)
+    row[0] = start
+    for k in range(1, count):
+        row[k] = held_by[row[k - 1], LINK_HI]
     # Pool adjacent violators: blocks of the row, each its weight (mass; a body that
     # cannot move fixes its block's velocity), its momentum, its first body.
     weight = np.empty(count)
