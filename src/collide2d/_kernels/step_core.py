@@ -140,13 +140,14 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     flat_p, fused = carve(floats, fused, 2 * n)
     pin_n = flat_p.reshape((2, n))
     # step_respond.slide_held's holders and step_chain's rows, each at its moment
-    flat_t, fused = carve(floats, fused, 2 * n)
-    held_t = flat_t.reshape((n, 2))
+    # and step_moment's partners (columns: step_chain, step_moment)
+    flat_t, fused = carve(floats, fused, 3 * n)
+    held_t = flat_t.reshape((n, 3))
     flat_t[:] = -1.0
-    flat_b, iused = carve(ints, iused, 4 * n)
-    held_by = flat_b.reshape((n, 4))
-    flat_n, fused = carve(floats, fused, 2 * n)
-    held_n = flat_n.reshape((n, 2))
+    flat_b, iused = carve(ints, iused, 9 * n)
+    held_by = flat_b.reshape((n, 9))
+    flat_n, fused = carve(floats, fused, 10 * n)
+    held_n = flat_n.reshape((n, 10))
     # Bodies that may end the step overlapping something: every pair predicted to
     # part or meet no earlier than the end is tested where the end leaves it (as
     # the end will compute it), and its bodies marked if it overlaps there (by

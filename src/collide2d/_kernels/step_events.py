@@ -36,6 +36,7 @@ from collide2d._kernels.step_grid import (
     recover,
     trim,
 )
+from collide2d._kernels.step_moment import MOMENT_BODIES, moment_slide, remember
 from collide2d._kernels.step_queue import (
     CAP,
     LEN,
@@ -151,8 +152,8 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
     ``step_core``'s working arrays."""
     dirty, logged, ncrossed, stamp, nfree = state[0], state[1], state[2], state[3], state[4]
     cols = grid[4]
-    changed = np.empty(2 + CHAIN_MAX, dtype=np.int64)
-    chained = np.empty(CHAIN_MAX, dtype=np.int64)
+    changed = np.empty(2 + max(CHAIN_MAX, MOMENT_BODIES), dtype=np.int64)
+    chained = np.empty(max(CHAIN_MAX, MOMENT_BODIES), dtype=np.int64)
     status = DONE
     while True:
         # Room for one more contact and one more crossed pair, or back to the caller.
@@ -297,7 +298,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                     nfree = recover(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree,
                                     cols, b, t, grid)  # fmt: skip
         nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j) if inv_i + inv_j > 0.0 else False
-        nchained = 0  # bodies of a row other than i and j whose velocity changed
+        nchained = 0  # bodies other than i and j a row or a moment changed
         if not report:
             # Not approaching: a contact of rounding size, only taken apart (if at all);
             # if nothing moved, predicting the pair again would find it again.
@@ -314,9 +315,15 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         else:
             if code == SLIDE:  # a row sliding into itself at once, or the pair with
                 # what holds either body at this moment
+                # (and, when the pair slid already at this moment, that moment's
+                # slides around it together: step_moment)
+                again = remember(held_t, held_by, held_n, i, j, nx, ny, t)
                 nchained = slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, chained)
                 if nchained < 0:
                     slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n)
+                    nchained = 0
+                    if again:
+                        nchained = moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, chained)
             else:
                 respond(fb, i, j, nx, ny, inv_i, inv_j, restitution[ib[i, GROUP], ib[j, GROUP]])
         if report:

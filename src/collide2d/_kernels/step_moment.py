@@ -1,0 +1,144 @@
+"""Bodies sliding into each other again at one moment, resolved together (part of
+``World.step``'s responses, ``step_events``).
+
+A disc pushing a box down and sideways, the box on the floor and against another
+body: one pair's slide at a time, the box went into its neighbour, that slide
+slowed it, the disc ran into it again, each time with a smaller approach, without
+end at that moment (the rows of ``step_chain`` are one case of it; this is any
+other, with normals off the axes). Every slide of a moment is remembered by both
+bodies (up to ``PARTNERS`` each); when a pair slides a second time at the same
+moment, the slides of that moment around it (the bodies linked by them, through
+bodies that can move, up to ``MOMENT_BODIES``) are taken over and over, one after
+the other, each removing its pair's approach along its normal, shared by inverse
+mass, until no pair approaches (projected Gauss-Seidel: what the events did one at
+a time, a few nanoseconds a slide instead of an event each), or until
+``SWEEPS`` passes (the events then go on, the event cap as before).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.jit import kernel
+from collide2d._kernels.step_respond import mobility
+from collide2d._kernels.step_shapes import MVX, MVY, advance
+
+PARTNERS = 4
+"""Slides of one moment a body remembers (its partners then)."""
+MOMENT_BODIES = 32
+"""Bodies a moment's slides are resolved together for (more: one pair at a time)."""
+SWEEPS = 200
+"""Passes over a moment's slides before it is left to the events."""
+APPROACH_ULPS = 64.0 * 2.0**-52  # step_events.APPROACH_ULPS (a pair below it does not approach)
+SLACK = 1e-9
+"""Slides this far apart in time (relative to the moment, at least 1) are of one
+moment: a slide's nudges by units in the last place make the next contact of a
+jam an ulp or so later, not at the same time."""
+MOMENT, COUNT, FIRST = 2, 8, 4
+"""``held_t[:, MOMENT]``: the moment of a body's partners; ``held_by[:, COUNT]`` how
+many, ``held_by[:, FIRST:FIRST + PARTNERS]`` which, ``held_n[:, 2 + 2 k]`` the
+normal of slide ``k`` (from the partner to the body)."""
+
+
+@kernel
+def _of(held_t, b, t):
+    """Whether body ``b``'s partners are of the moment ``t``."""
+    return t - held_t[b, MOMENT] <= SLACK * max(1.0, abs(t))
+
+
+@kernel
+def _remember(held_t, held_by, held_n, b, other, nx, ny, t):
+    """Body ``b`` slid against ``other`` at ``t`` (normal from ``other`` to ``b``);
+    returns whether it had already at ``t``."""
+    if not _of(held_t, b, t):
+        held_t[b, MOMENT] = t
+        held_by[b, COUNT] = 0
+    count = held_by[b, COUNT]
+    for k in range(count):
+        if held_by[b, FIRST + k] == other:
+            held_n[b, 2 + 2 * k] = nx
+            held_n[b, 3 + 2 * k] = ny
+            return True
+    if count < PARTNERS:
+        held_by[b, FIRST + count] = other
+        held_n[b, 2 + 2 * count] = nx
+        held_n[b, 3 + 2 * count] = ny
+        held_by[b, COUNT] = count + 1
+    return False
+
+
+@kernel
+def remember(held_t, held_by, held_n, i, j, nx, ny, t):
+    """Remember that ``i`` and ``j`` slide at ``t`` (normal ``(nx, ny)`` from ``j`` to
+    ``i``); returns whether they had already at this moment."""
+    again = _remember(held_t, held_by, held_n, i, j, nx, ny, t)
+    return _remember(held_t, held_by, held_n, j, i, -nx, -ny, t) or again
+
+
+@kernel
+def moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, out):
+    """Resolve the slides of the moment ``t`` around ``i`` and ``j`` together, after
+    their own slide (module docstring). The bodies other than ``i`` and ``j`` whose
+    velocity changed are listed in ``out`` (brought to ``t`` first); returns how
+    many (0 if too many bodies: left to the events)."""
+    bodies = np.empty(MOMENT_BODIES, dtype=np.int64)
+    bodies[0] = i
+    bodies[1] = j
+    count = 2
+    q = 0
+    while q < count:  # through the bodies that can move: a tile's slides are its own
+        b = bodies[q]
+        q += 1
+        if not _of(held_t, b, t) or mobility(fb, ib, b) == 0.0:
+            continue
+        for k in range(held_by[b, COUNT]):
+            o = held_by[b, FIRST + k]
+            known = False
+            for m in range(count):
+                if bodies[m] == o:
+                    known = True
+                    break
+            if not known:
+                if count == MOMENT_BODIES:
+                    return 0
+                bodies[count] = o
+                count += 1
+    old = np.empty((count, 2))
+    for m in range(count):
+        b = bodies[m]
+        if mobility(fb, ib, b) > 0.0 and b != i and b != j:
+            advance(fb, b, t)  # (before its velocity changes)
+        old[m, 0] = fb[b, MVX]
+        old[m, 1] = fb[b, MVY]
+    for _ in range(SWEEPS):
+        quiet = True
+        for m in range(count):
+            b = bodies[m]
+            inv_b = mobility(fb, ib, b)
+            if inv_b == 0.0 or not _of(held_t, b, t):
+                continue
+            for k in range(held_by[b, COUNT]):
+                o = held_by[b, FIRST + k]
+                inv_o = mobility(fb, ib, o)  # (a pair of movable bodies is taken from
+                # both, the second time most often not approaching)
+                mx = held_n[b, 2 + 2 * k]
+                my = held_n[b, 3 + 2 * k]
+                u = (fb[b, MVX] - fb[o, MVX]) * mx + (fb[b, MVY] - fb[o, MVY]) * my
+                speeds = abs(fb[b, MVX]) + abs(fb[b, MVY]) + abs(fb[o, MVX]) + abs(fb[o, MVY])
+                if not u < -0.25 * APPROACH_ULPS * speeds:
+                    continue
+                quiet = False
+                p = -u / (inv_b + inv_o)
+                fb[b, MVX] += p * inv_b * mx
+                fb[b, MVY] += p * inv_b * my
+                fb[o, MVX] -= p * inv_o * mx
+                fb[o, MVY] -= p * inv_o * my
+        if quiet:
+            break
+    changed = 0
+    for m in range(count):
+        b = bodies[m]
+        if b != i and b != j and (fb[b, MVX] != old[m, 0] or fb[b, MVY] != old[m, 1]):
+            out[changed] = b
+            changed += 1
+    return changed
