@@ -336,7 +336,9 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         resolved = report and (code in (SLIDE, BOUNCE))
         # The changed bodies: new counters, the event cap, new predictions.
         nchanged = 0
-        for b, moved in ((i, moved_i), (j, moved_j)):
+        for m in range(2 + nchained):  # the pair, then a row's or a moment's others
+            b = i if m == 0 else (j if m == 1 else chained[m - 2])
+            moved = moved_i if m == 0 else (moved_j if m == 1 else True)
             if not moved or ib[b, FIXED] != 0:
                 near[b] = True  # not predicted again: checked at the end
                 continue
@@ -348,17 +350,6 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                     freeze(fb, ib, b)
                     stats[CAPPED] += 1
                     resolved = False  # stopped: the other may now run into it
-            ib[b, COUNTER] += 1
-            changed[nchanged] = b
-            nchanged += 1
-        for m in range(nchained):  # (moving, neither fixed nor frozen)
-            b = chained[m]
-            fb[b, VX] = fb[b, MVX]
-            fb[b, VY] = fb[b, MVY]
-            ib[b, NEVENTS] += 1
-            if ib[b, NEVENTS] > cap:
-                freeze(fb, ib, b)
-                stats[CAPPED] += 1
             ib[b, COUNTER] += 1
             changed[nchanged] = b
             nchanged += 1
