@@ -139,8 +139,10 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     pins, iused = carve(ints, iused, n)  # step_settle.settle's
     flat_p, fused = carve(floats, fused, 2 * n)
     pin_n = flat_p.reshape((2, n))
-    # step_respond.slide_held's holders and step_chain's rows, each at its moment
-    # and step_moment's partners (columns: step_chain, step_moment)
+    # What a body's slides of one moment left, each part with the moment it is of
+    # (held_t's columns): its holder (column 0 of held_t, held_by and held_n:
+    # step_respond.slide_held), its row's links (held_t 1, held_by 1-3:
+    # step_chain), its partners (held_t 2, held_by 4-8, held_n 2-9: step_moment)
     flat_t, fused = carve(floats, fused, 3 * n)
     held_t = flat_t.reshape((n, 3))
     flat_t[:] = -1.0
