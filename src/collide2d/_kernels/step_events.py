@@ -52,6 +52,7 @@ from collide2d._kernels.step_queue import (
     unpack,
 )
 from collide2d._kernels.step_respond import (
+    APPROACH_ULPS,
     BOUNCE,
     CROSS,
     IGNORE,
@@ -94,10 +95,6 @@ from collide2d._kernels.step_shapes import (
     swept,
 )
 
-APPROACH_ULPS = 64.0 * 2.0**-52
-"""A pair approaching slower than this share of its bodies' speeds is not approaching:
-that is what rounding leaves of a slide (two bodies a slide left moving together can
-differ by a few ulps in velocity, and would meet again, an ulp apart, much later)."""
 # stats
 EVENTS, STALE, PREDICTIONS, CROSSINGS, CAPPED, NUDGED = range(6)
 # what run_events returns

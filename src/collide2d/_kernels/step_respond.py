@@ -13,6 +13,10 @@ from collide2d._kernels.step_shapes import FIXED, FROZEN, INV, MVX, MVY, X, Y, o
 
 IGNORE, CROSS, TOUCH, SLIDE, BOUNCE = 0, 1, 2, 3, 4
 """The responses' codes (``world/step.py`` names them)."""
+APPROACH_ULPS = 64.0 * 2.0**-52
+"""A pair approaching slower than this share of its bodies' speeds is not approaching:
+that is what rounding leaves of a slide (two bodies a slide left moving together can
+differ by a few ulps in velocity, and would meet again, an ulp apart, much later)."""
 NUDGES = 2200  # collide2d.world.contact.SNAP_STEPS: doublings from one ulp outgrow any gap
 
 
