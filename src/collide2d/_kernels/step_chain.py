@@ -24,22 +24,18 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import kernel
-from collide2d._kernels.step_respond import mobility
+from collide2d._kernels.step_respond import LINK_AXIS, LINK_HI, LINK_LO, LINKS, mobility
 from collide2d._kernels.step_shapes import MVX, MVY, advance
 
 CHAIN_MAX = 32
 """Bodies a row may hold (a longer one is left to the slides one pair at a time)."""
-HOLDER, LINK_LO, LINK_HI, LINK_AXIS = range(4)
-"""Columns of the step's ``held_by`` rows: the body that holds this one
-(``step_respond.slide_held``), and the row's links: the body before and after this
-one along ``LINK_AXIS``. ``held_t[:, 1]`` is the moment the links are of."""
 
 
 @kernel
 def _fresh(held_t, held_by, b, t, axis):
     """Body ``b``'s links as of ``t`` along ``axis`` (cleared if of another)."""
-    if held_t[b, 1] != t or held_by[b, LINK_AXIS] != axis:
-        held_t[b, 1] = t
+    if held_t[b, LINKS] != t or held_by[b, LINK_AXIS] != axis:
+        held_t[b, LINKS] = t
         held_by[b, LINK_AXIS] = axis
         held_by[b, LINK_LO] = -1
         held_by[b, LINK_HI] = -1
@@ -49,7 +45,9 @@ def _fresh(held_t, held_by, b, t, axis):
 def _linked(held_t, held_by, k, b, t, axis, side):
     """Whether ``k`` is linked, at ``t`` along ``axis``, to ``b`` on ``side``
     (``LINK_LO``: ``b`` before ``k``; ``LINK_HI``: after)."""
-    return k >= 0 and held_t[k, 1] == t and held_by[k, LINK_AXIS] == axis and held_by[k, side] == b
+    return (
+        k >= 0 and held_t[k, LINKS] == t and held_by[k, LINK_AXIS] == axis and held_by[k, side] == b
+    )
 
 
 @kernel

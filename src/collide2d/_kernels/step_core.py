@@ -57,6 +57,7 @@ from collide2d._kernels.step_queue import (
     new_queue,
     set_grown,
 )
+from collide2d._kernels.step_respond import HELD_BODIES, HELD_NORMALS, HELD_TIMES
 from collide2d._kernels.step_settle import settle
 from collide2d._kernels.step_shapes import (
     OWNER,
@@ -139,17 +140,15 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     pins, iused = carve(ints, iused, n)  # step_settle.settle's
     flat_p, fused = carve(floats, fused, 2 * n)
     pin_n = flat_p.reshape((2, n))
-    # What a body's slides of one moment left, each part with the moment it is of
-    # (held_t's columns): its holder (column 0 of held_t, held_by and held_n:
-    # step_respond.slide_held), its row's links (held_t 1, held_by 1-3:
-    # step_chain), its partners (held_t 2, held_by 4-8, held_n 2-9: step_moment)
-    flat_t, fused = carve(floats, fused, 3 * n)
-    held_t = flat_t.reshape((n, 3))
+    # What a body's slides of one moment left (columns: step_respond.HOLDER, LINKS,
+    # PARTNERS_AT): its holder, its row's links, its slide partners
+    flat_t, fused = carve(floats, fused, HELD_TIMES * n)
+    held_t = flat_t.reshape((n, HELD_TIMES))
     flat_t[:] = -1.0
-    flat_b, iused = carve(ints, iused, 9 * n)
-    held_by = flat_b.reshape((n, 9))
-    flat_n, fused = carve(floats, fused, 10 * n)
-    held_n = flat_n.reshape((n, 10))
+    flat_b, iused = carve(ints, iused, HELD_BODIES * n)
+    held_by = flat_b.reshape((n, HELD_BODIES))
+    flat_n, fused = carve(floats, fused, HELD_NORMALS * n)
+    held_n = flat_n.reshape((n, HELD_NORMALS))
     # Bodies that may end the step overlapping something: every pair predicted to
     # part or meet no earlier than the end is tested where the end leaves it (as
     # the end will compute it), and its bodies marked if it overlaps there (by

@@ -310,10 +310,9 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             if ib[j, FIXED] == 0:
                 freeze(fb, ib, j)
         else:
-            if code == SLIDE:  # a row sliding into itself at once, or the pair with
-                # what holds either body at this moment
-                # (and, when the pair slid already at this moment, that moment's
-                # slides around it together: step_moment)
+            if code == SLIDE:  # a row sliding into itself at once (step_chain), or
+                # the pair with what holds either body now; then, if the pair slid
+                # already at this moment, the moment's slides around it (step_moment)
                 again = remember(held_t, held_by, held_n, i, j, nx, ny, t)
                 nchained = slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, chained)
                 if nchained < 0:

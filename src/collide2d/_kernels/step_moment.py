@@ -20,11 +20,17 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import kernel
-from collide2d._kernels.step_respond import APPROACH_ULPS, mobility
+from collide2d._kernels.step_respond import (
+    APPROACH_ULPS,
+    PARTNER,
+    PARTNER_COUNT,
+    PARTNER_NORMAL,
+    PARTNERS,
+    PARTNERS_AT,
+    mobility,
+)
 from collide2d._kernels.step_shapes import MVX, MVY, advance
 
-PARTNERS = 4
-"""Slides of one moment a body remembers (its partners then)."""
 MOMENT_BODIES = 32
 """Bodies a moment's slides are resolved together for (more: one pair at a time)."""
 SWEEPS = 20
@@ -37,16 +43,12 @@ SLACK = 1e-9
 """Slides this far apart in time (relative to the moment, at least 1) are of one
 moment: a slide's nudges by units in the last place make the next contact of a
 jam an ulp or so later, not at the same time."""
-MOMENT, COUNT, FIRST = 2, 8, 4
-"""``held_t[:, MOMENT]``: the moment of a body's partners; ``held_by[:, COUNT]`` how
-many, ``held_by[:, FIRST:FIRST + PARTNERS]`` which, ``held_n[:, 2 + 2 k]`` the
-normal of slide ``k`` (from the partner to the body)."""
 
 
 @kernel
 def _of(held_t, b, t):
     """Whether body ``b``'s partners are of the moment ``t``."""
-    return t - held_t[b, MOMENT] <= SLACK * max(1.0, abs(t))
+    return t - held_t[b, PARTNERS_AT] <= SLACK * max(1.0, abs(t))
 
 
 @kernel
@@ -54,19 +56,19 @@ def _remember(held_t, held_by, held_n, b, other, nx, ny, t):
     """Body ``b`` slid against ``other`` at ``t`` (normal from ``other`` to ``b``);
     returns whether it had already at ``t``."""
     if not _of(held_t, b, t):
-        held_t[b, MOMENT] = t
-        held_by[b, COUNT] = 0
-    count = held_by[b, COUNT]
+        held_t[b, PARTNERS_AT] = t
+        held_by[b, PARTNER_COUNT] = 0
+    count = held_by[b, PARTNER_COUNT]
     for k in range(count):
-        if held_by[b, FIRST + k] == other:
-            held_n[b, 2 + 2 * k] = nx
-            held_n[b, 3 + 2 * k] = ny
+        if held_by[b, PARTNER + k] == other:
+            held_n[b, PARTNER_NORMAL + 2 * k] = nx
+            held_n[b, PARTNER_NORMAL + 1 + 2 * k] = ny
             return True
     if count < PARTNERS:
-        held_by[b, FIRST + count] = other
-        held_n[b, 2 + 2 * count] = nx
-        held_n[b, 3 + 2 * count] = ny
-        held_by[b, COUNT] = count + 1
+        held_by[b, PARTNER + count] = other
+        held_n[b, PARTNER_NORMAL + 2 * count] = nx
+        held_n[b, PARTNER_NORMAL + 1 + 2 * count] = ny
+        held_by[b, PARTNER_COUNT] = count + 1
     return False
 
 
@@ -94,8 +96,8 @@ def moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, out):
         q += 1
         if not _of(held_t, b, t) or mobility(fb, ib, b) == 0.0:
             continue
-        for k in range(held_by[b, COUNT]):
-            o = held_by[b, FIRST + k]
+        for k in range(held_by[b, PARTNER_COUNT]):
+            o = held_by[b, PARTNER + k]
             known = False
             for m in range(count):
                 if bodies[m] == o:
@@ -120,12 +122,12 @@ def moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, out):
             inv_b = mobility(fb, ib, b)
             if inv_b == 0.0 or not _of(held_t, b, t):
                 continue
-            for k in range(held_by[b, COUNT]):
-                o = held_by[b, FIRST + k]
+            for k in range(held_by[b, PARTNER_COUNT]):
+                o = held_by[b, PARTNER + k]
                 inv_o = mobility(fb, ib, o)  # (a pair of movable bodies is taken from
                 # both, the second time most often not approaching)
-                mx = held_n[b, 2 + 2 * k]
-                my = held_n[b, 3 + 2 * k]
+                mx = held_n[b, PARTNER_NORMAL + 2 * k]
+                my = held_n[b, PARTNER_NORMAL + 1 + 2 * k]
                 u = (fb[b, MVX] - fb[o, MVX]) * mx + (fb[b, MVY] - fb[o, MVY]) * my
                 speeds = abs(fb[b, MVX]) + abs(fb[b, MVY]) + abs(fb[o, MVX]) + abs(fb[o, MVY])
                 if not u < -0.25 * APPROACH_ULPS * speeds:

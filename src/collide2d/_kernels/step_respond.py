@@ -17,6 +17,25 @@ APPROACH_ULPS = 64.0 * 2.0**-52
 """A pair approaching slower than this share of its bodies' speeds is not approaching:
 that is what rounding leaves of a slide (two bodies a slide left moving together can
 differ by a few ulps in velocity, and would meet again, an ulp apart, much later)."""
+# What a body's slides of one moment leave, in three tables of a row a body
+# (``step_core.begin`` makes them): ``held_t`` the moments, ``held_by`` bodies,
+# ``held_n`` normals. Each part has its own moment, in ``held_t``.
+HOLDER = 0
+"""The body that cannot move holding this one (:func:`slide_held`): its moment in
+``held_t``, the body in ``held_by``, the normal (from it) in ``held_n[:, 0:2]``."""
+LINKS = 1
+"""The moment of the body's row links in ``held_t`` (``step_chain``), the links in
+``held_by[:, LINK_LO]`` (the body before it), ``LINK_HI`` (after) along ``LINK_AXIS``."""
+LINK_LO, LINK_HI, LINK_AXIS = 1, 2, 3
+PARTNERS_AT = 2
+"""The moment of the body's slide partners in ``held_t`` (``step_moment``): how many in
+``held_by[:, PARTNER_COUNT]``, which in ``held_by[:, PARTNER + k]``, the normal of
+slide ``k`` (from the partner) in ``held_n[:, PARTNER_NORMAL + 2 k]``."""
+PARTNERS = 4
+"""Slides of one moment a body remembers (its partners then)."""
+PARTNER, PARTNER_COUNT, PARTNER_NORMAL = 4, 4 + PARTNERS, 2
+HELD_TIMES, HELD_BODIES, HELD_NORMALS = 3, 5 + PARTNERS, 2 + 2 * PARTNERS
+"""The tables' widths."""
 NUDGES = 2200  # collide2d.world.contact.SNAP_STEPS: doublings from one ulp outgrow any gap
 
 
@@ -142,8 +161,8 @@ def freeze(fb, ib, i):
 def _held(fb, ib, b, other, t, held_t, held_by, held_n):
     """The normal (from the holder to ``b``) of the body that cannot move holding ``b``
     at this moment ``t``, other than ``other``; ``(0, 0)`` if none."""
-    k = held_by[b, 0]
-    if held_t[b, 0] != t or k == other or k < 0 or mobility(fb, ib, k) != 0.0:
+    k = held_by[b, HOLDER]
+    if held_t[b, HOLDER] != t or k == other or k < 0 or mobility(fb, ib, k) != 0.0:
         return 0.0, 0.0
     return held_n[b, 0], held_n[b, 1]
 
@@ -177,7 +196,7 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
         fb[j, MVY] -= p * inv_j * (ny - cj * by)
     for b, other, sign, inv_other in ((i, j, 1.0, inv_j), (j, i, -1.0, inv_i)):
         if inv_other == 0.0:
-            held_t[b, 0] = t
-            held_by[b, 0] = other
+            held_t[b, HOLDER] = t
+            held_by[b, HOLDER] = other
             held_n[b, 0] = sign * nx
             held_n[b, 1] = sign * ny
