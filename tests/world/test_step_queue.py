@@ -122,6 +122,95 @@ def test_a_list_that_grows_moves_alone_with_its_events(script, pool):
     assert spans[-1][1] <= eh[rows, q.BASE] <= len(ek)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(1, 30)), max_size=20),
+       st.integers(0, 400))  # fmt: skip
+def test_a_list_moves_within_the_pool_or_nothing_changes(script, spare):
+    """``row_moved`` (the event loop's, which may not allocate) moves a list as
+    ``row_grown`` would when the pool has the room, and otherwise changes nothing."""
+    rows = 4
+    ints = np.empty(0, dtype=np.int64)
+    et, ek, eh, *_ = q.new_queue(rows, 3 * q.ROOM * rows + spare, ints, 0)
+    for r, count in script:
+        need = int(eh[r, q.LEN]) + count
+        if need <= eh[r, q.CAP]:
+            continue
+        before_eh, before_ek = eh.copy(), ek.copy()
+        if q.row_moved(ek, eh, r, need):
+            room = int(eh[r, q.CAP])
+            assert need <= room and eh[r, q.BASE] == before_eh[rows, q.BASE]
+            assert eh[rows, q.BASE] == eh[r, q.BASE] + 3 * room <= len(ek)
+            # what row_grown gives from the same place
+            ge, gk = before_eh.copy(), before_ek.copy()
+            _, gk = q.row_grown(gk.view(np.float64), gk, ge, r, need)
+            assert np.array_equal(ge, eh) and len(gk) == len(ek)
+        else:
+            assert np.array_equal(eh, before_eh) and np.array_equal(ek, before_ek)
+            _, bigger = q.row_grown(et, ek, eh, r, need)
+            assert len(bigger) > len(ek)  # row_grown had to grow the pool
+            break
+        pt = np.zeros(count)
+        pk = np.arange(count, dtype=np.int64)
+        q.flush(et, ek, eh, r, pt, pk, pk, count)
+
+
+def struck_into_tiles(tiles: int):
+    """A light ball strikes a heavy one at rest: the heavy one goes on, the light one
+    comes back. Each has ``tiles`` small tiles in a corner of its box (outside the
+    circle, so in its cells from the start), met only after that contact: there,
+    both changed bodies have more events than a list's first room."""
+    from collide2d import Circle, Rect, World
+
+    world = World()
+    for near, far in (("A", "B"), ("B", "A")):
+        world.set_response(near, near + "-tiles", "bounce")
+        world.set_response(near, far + "-tiles", "ignore")
+    world.set_response("A", "B", "bounce")
+    for k in range(tiles):
+        d = 0.75 + 0.005 * k
+        world.add(("tile", "a", k), Rect(-3.0 - d - 0.004, -3.0 - d - 0.004, 0.004, 0.004),
+                  mass=np.inf, group="A-tiles")  # fmt: skip
+        world.add(("tile", "b", k), Rect(d, d, 0.004, 0.004), mass=np.inf, group="B-tiles")
+    world.add("a", Circle(-3.0, -3.0, 1.0), velocity=(4.0, 4.0), group="A")
+    world.add("b", Circle(0.0, 0.0, 1.0), mass=3.0, group="B")
+    return world
+
+
+def crossing_into_tiles(tiles: int):
+    """A ball crossing into a cell of ``tiles`` tiles far from where it starts."""
+    from collide2d import Circle, Rect, World
+
+    world = World(cell_size=4.0)
+    for k in range(tiles):
+        world.add(("tile", k), Rect(40.0 + 0.5 * k, -0.5 + 0.01 * k, 0.1, 1.0), mass=np.inf)
+    world.add("ball", Circle(0.0, 0.0, 1.0), velocity=(30.0, 0.0))
+    return world
+
+
+@pytest.mark.parametrize("scene", [struck_into_tiles, crossing_into_tiles])
+@pytest.mark.parametrize("tiles", [4, 12, 40])
+def test_a_list_grown_past_the_pool_in_the_event_loop_changes_nothing(scene, tiles):
+    """A first step starts with a queue pool of exactly its lists' first room: a
+    list that grows during the events (after a contact, or a cell crossing) finds
+    no room, the loop pauses, its caller grows the pool and the loop goes on from
+    the same place (``step_events.POOL_FULL``). The step equals the same step with
+    a pool large enough never to pause."""
+    paused, roomy = scene(tiles), scene(tiles)
+    roomy._scratch.queue_size = 1_000_000
+    got, want = paused.step(3.0), roomy.step(3.0)
+    assert got.contacts == want.contacts
+    assert (got.stats.events, got.stats.stale, got.stats.predictions, got.stats.crossings) == (
+        want.stats.events, want.stats.stale, want.stats.predictions, want.stats.crossings,
+    )  # fmt: skip
+    for item in paused:
+        assert paused.shape(item) == roomy.shape(item)
+        assert paused.velocity(item) == roomy.velocity(item)
+    moving = 2 if scene is struck_into_tiles else 1
+    grew = paused._scratch.queue_size > 3 * q.ROOM * moving
+    assert grew == (tiles > q.ROOM)  # (a pause happened exactly when lists grew)
+    assert any(isinstance(c.a, tuple) and c.a[0] == "tile" for c in got.contacts)
+
+
 def test_one_busy_body_does_not_widen_every_list() -> None:
     """A box among hundreds of bullets: its list grows, the others keep their room
     (the lists were once as wide as the longest, for every body)."""

@@ -57,6 +57,27 @@ def helper_kernel(func: F) -> F:
     return cast(F, _cached(numba.njit(cache=True, nogil=True)(func)))
 
 
+def borrowing_kernel(func: F) -> F:
+    """Compile ``func`` as :func:`kernel` does, without numba's reference counting
+    (``_nrt=False``): for kernels that allocate no array and return none, only
+    borrowing the arrays they are given (a view of one is borrowed too).
+
+    Every array a numba function receives is counted (an atomic increment on entry,
+    a decrement on exit), and so is every copy of one in the helpers inlined into
+    it: in ``World.step``'s event loop and first predictions these counts were two
+    fifths of the time (``perf``: ``NRT_incref``/``NRT_decref``), the first
+    predictions' two threads contending for the same counters. Helpers called from
+    such a kernel are compiled without the counts too, the first time (numba
+    passes the setting on): they must follow the same rules, and so are declared
+    with this decorator themselves, whoever calls them first.
+    """
+    return cast(F, _cached(numba.njit(cache=True, nogil=True, **_NO_COUNTS)(func)))
+
+
+_NO_COUNTS: dict[str, Any] = {"_nrt": False}
+"""numba's option for it (private: ``numba.njit``'s typed signature omits it)."""
+
+
 def _cached(dispatcher: Any) -> Any:
     """``dispatcher``, its cache directory checked against the kernel sources first
     (``cache_guard``: numba alone misses changes in the files a kernel imports)."""

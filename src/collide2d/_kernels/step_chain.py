@@ -21,9 +21,7 @@ slide's (``step_respond.slide_held``).
 
 from __future__ import annotations
 
-import numpy as np
-
-from collide2d._kernels.jit import kernel
+from collide2d._kernels.jit import borrowing_kernel
 from collide2d._kernels.step_respond import LINK_AXIS, LINK_HI, LINK_LO, LINKS, mobility
 from collide2d._kernels.step_shapes import MVX, MVY, advance
 
@@ -31,7 +29,7 @@ CHAIN_MAX = 32
 """Bodies a row may hold (a longer one is left to the slides one pair at a time)."""
 
 
-@kernel
+@borrowing_kernel
 def _fresh(held_t, held_by, b, t, axis):
     """Body ``b``'s links as of ``t`` along ``axis`` (cleared if of another)."""
     if held_t[b, LINKS] != t or held_by[b, LINK_AXIS] != axis:
@@ -41,7 +39,7 @@ def _fresh(held_t, held_by, b, t, axis):
         held_by[b, LINK_HI] = -1
 
 
-@kernel
+@borrowing_kernel
 def _linked(held_t, held_by, k, b, t, axis, side):
     """Whether ``k`` is linked, at ``t`` along ``axis``, to ``b`` on ``side``
     (``LINK_LO``: ``b`` before ``k``; ``LINK_HI``: after)."""
@@ -50,14 +48,15 @@ def _linked(held_t, held_by, k, b, t, axis, side):
     )
 
 
-@kernel
-def slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, out):
+@borrowing_kernel
+def slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, out, work, values):
     """Link ``i`` and ``j`` (sliding at ``t``, normal ``(nx, ny)`` from ``j`` to ``i``)
     and, if they are now in a row of three or more, give the row its velocities
     along the axis (module docstring). The bodies other than ``i`` and ``j`` whose
     velocity changed are brought to ``t`` first and listed in ``out``; returns how
     many, or -1 if the pair is left to the plain slide (no row, a branch, a row too
-    long, or two bodies that cannot move pressed together)."""
+    long, or two bodies that cannot move pressed together). ``work`` and ``values``
+    are scratch, integers and floats, three rows of ``CHAIN_MAX + 1`` each."""
     if nx != 0.0 and ny != 0.0:
         return -1
     axis = 0 if ny == 0.0 else 1
@@ -86,17 +85,13 @@ def slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, out):
         count += 1
     if count < 3 or count > CHAIN_MAX:
         return -1
-    row = np.empty(count, dtype=np.int64)
+    row, first, fixed = work[0], work[1], work[2]
     row[0] = start
     for k in range(1, count):
         row[k] = held_by[row[k - 1], LINK_HI]
     # Pool adjacent violators: blocks of the row, each its weight (mass; a body that
     # cannot move fixes its block's velocity), its momentum, its first body.
-    weight = np.empty(count)
-    momentum = np.empty(count)
-    fixed = np.empty(count, dtype=np.bool_)
-    value = np.empty(count)
-    first = np.empty(count + 1, dtype=np.int64)
+    weight, momentum, value = values[0], values[1], values[2]
     blocks = 0
     for k in range(count):
         b = row[k]
@@ -104,21 +99,21 @@ def slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, out):
         inv = mobility(fb, ib, b)
         weight[blocks] = 1.0 / inv if inv > 0.0 else 0.0
         momentum[blocks] = v / inv if inv > 0.0 else 0.0
-        fixed[blocks] = inv == 0.0
+        fixed[blocks] = 1 if inv == 0.0 else 0
         value[blocks] = v if inv == 0.0 else momentum[blocks] / weight[blocks]
         first[blocks] = k
         blocks += 1
         while blocks >= 2 and value[blocks - 2] > value[blocks - 1]:
             a, c = blocks - 2, blocks - 1
-            if fixed[a] and fixed[c]:
+            if fixed[a] != 0 and fixed[c] != 0:
                 return -1  # two that cannot move pressed together: a crush
             weight[a] += weight[c]
             momentum[a] += momentum[c]
-            if fixed[c]:
+            if fixed[c] != 0:
                 value[a] = value[c]
-            elif not fixed[a]:
+            elif fixed[a] == 0:
                 value[a] = momentum[a] / weight[a]
-            fixed[a] = fixed[a] or fixed[c]
+            fixed[a] = max(fixed[a], fixed[c])
             blocks -= 1
     first[blocks] = count
     changed = 0

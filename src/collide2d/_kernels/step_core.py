@@ -36,12 +36,21 @@ from collide2d._kernels.step_arena import (
     carve,
 )
 from collide2d._kernels.step_events import (
+    DIRTY,
     LOG_FULL,
+    LOGGED,
+    NFREE,
     NUDGED,
+    PAUSE_COUNT,
+    PAUSE_ROW,
+    POOL_FULL,
     PREDICTIONS,
     SET_FULL,
+    STAMP,
+    STATE_SLOTS,
     log_grown,
     run_events,
+    scratch,
 )
 from collide2d._kernels.step_first import first_overflow
 from collide2d._kernels.step_grid import cover as set_cover
@@ -55,6 +64,7 @@ from collide2d._kernels.step_queue import (
     BASE,
     heapify,
     new_queue,
+    row_grown,
     set_grown,
 )
 from collide2d._kernels.step_respond import HELD_BODIES, HELD_NORMALS, HELD_TIMES
@@ -196,23 +206,28 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
     heapify(ht, hk, hpos)
     cand0, qt0, qk0, qx0, marks0 = cand[0], qt[0], qk[0], qx[0], marks[0]
 
-    # run_events' place: row to scan again, contacts logged, crossed pairs, stamp, free
-    place = np.array([-1, 0, 0, stamp, nfree], dtype=np.int64)
+    # run_events' place (step_events.STATE_SLOTS): row to scan again, contacts logged,
+    # crossed pairs, stamp, free entries, where it paused
+    place = np.zeros(STATE_SLOTS, dtype=np.int64)
+    place[DIRTY], place[STAMP], place[NFREE] = -1, stamp, nfree
+    iwork, fwork = scratch()
     while True:
-        status, et, ek = run_events(
+        status = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
             et, ek, eh, ht, hk, hpos,
             marks0, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
             cand0, qt0, qk0, qx0, held_t, held_by, held_n, near,
-            lf, li, crossed, owners, place,
+            lf, li, crossed, owners, place, iwork, fwork,
         )  # fmt: skip
         if status == LOG_FULL:
             lf, li = log_grown(lf, li)
         elif status == SET_FULL:
             crossed = set_grown(crossed)
+        elif status == POOL_FULL:
+            et, ek = row_grown(et, ek, eh, place[PAUSE_ROW], place[PAUSE_COUNT])
         else:
             break
-    logged, stamp = place[1], place[3]
+    logged, stamp = place[LOGGED], place[STAMP]
 
     # The end of the step: every moving body brought to dt, then rounding undone.
     for i in moving:

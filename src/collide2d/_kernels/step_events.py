@@ -8,20 +8,22 @@ scratch). A cell crossing changes which bodies are near; a contact changes its t
 bodies (``step_respond``), which are brought to that moment, given new event
 counters and predicted again against the bodies near them.
 
-The loop runs until no event is left, or until the contact log or the set of crossed
-pairs is full: it then returns, its place kept in ``state``, and the caller grows
-them and calls it again. The arrays that grow are arguments the loop never
-reassigns (the queue's lists excepted, which grow inside it), as numba counts
-references to an array reassigned in a loop at every turn (measured with the log
-never grown: bullets 5 % faster; the loop split this way: the same speed, within
-the noise).
+The loop runs until no event is left, or until the contact log, the set of crossed
+pairs or the queue's pool is full (a list must move to the pool's end and there is
+no room): it then returns, its place kept in ``state`` (a list left waiting: its
+events in the ``pend`` buffers, and for a contact, which of the changed bodies it
+had reached), and the caller grows what was full and calls it again. The loop
+allocates nothing and is compiled without reference counts
+(``jit.borrowing_kernel``): counting every array passed to a helper, and every copy
+of one in an inlined helper, was two fifths of the bullets' frames (``perf``); the
+loop (and the helpers it calls) only borrows its caller's arrays.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import kernel, prefetch
+from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel, prefetch
 from collide2d._kernels.step_chain import CHAIN_MAX, slide_chain
 from collide2d._kernels.step_grid import (
     GROW_DOWN,
@@ -45,7 +47,7 @@ from collide2d._kernels.step_queue import (
     pack,
     pend,
     refresh,
-    row_grown,
+    row_moved,
     set_add,
     set_has,
     take,
@@ -98,13 +100,32 @@ from collide2d._kernels.step_shapes import (
 # stats
 EVENTS, STALE, PREDICTIONS, CROSSINGS, CAPPED, NUDGED = range(6)
 # what run_events returns
-DONE, LOG_FULL, SET_FULL = range(3)
-STATE_SLOTS = 5
-"""``state``: the row to scan again, contacts logged, crossed pairs, the last gather
-stamp, the cell lists' free entries."""
+DONE, LOG_FULL, SET_FULL, POOL_FULL = range(4)
+# ``state``: the row to scan again, contacts logged, crossed pairs, the last gather
+# stamp, the cell lists' free entries; then, when the loop paused with POOL_FULL,
+# where (PAUSED_CROSSING, PAUSED_CHANGED), the row waiting for room and its events'
+# count, and for a contact, the changed body it paused at, how many changed, and
+# the pair if it was resolved (``predict_changed``; its time in ``fwork[PAUSED_AT, 0]``).
+DIRTY, LOGGED, NCROSSED, STAMP, NFREE = range(5)
+PAUSE, PAUSE_ROW, PAUSE_COUNT, PAUSE_M, PAUSE_CHANGED, PAUSE_I, PAUSE_J = range(5, 12)
+STATE_SLOTS = 12
+RUNNING, PAUSED_CROSSING, PAUSED_CHANGED = range(3)
+# rows of ``iwork`` and ``fwork`` (:func:`scratch`)
+CHANGED, CHAINED, CHAIN_WORK, MOMENT_WORK = 0, 1, 2, 5
+CHAIN_VALUES, MOMENT_OLD, PAUSED_AT = 0, 3, 5
+WORK = 2 + max(CHAIN_MAX + 1, MOMENT_BODIES)
 
 
 @kernel
+def scratch():
+    """The event loop's scratch ``(iwork, fwork)``: the bodies an event changed, the
+    bodies a row or a moment changed, ``step_chain.slide_chain``'s and
+    ``step_moment.moment_slide``'s working rows, the paused event's time (the loop
+    allocates nothing: it is compiled without reference counts, ``jit.borrowing_kernel``)."""
+    return np.empty((6, WORK), dtype=np.int64), np.empty((6, WORK))
+
+
+@borrowing_kernel
 def log(lf, li, count, t, a, b, nx, ny, px, py, response, started):
     """Write contact ``count`` (the caller made room); return the new count."""
     lf[count, 0] = t
@@ -130,29 +151,120 @@ def log_grown(lf, li):
     return nf, ni
 
 
-@kernel
+@borrowing_kernel
 def pair_key(ib, i, j, owners):
     """A pair's key in the set of crossed pairs (by the items' numbers)."""
     return ib[i, OWNER] * owners + ib[j, OWNER]
 
 
-@kernel
+@inline_kernel
+def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand,
+                    pending, near, crossed, owners, changed, nchanged, m0, t, pair, stamp,
+                    dirty):  # fmt: skip
+    """Predict the bodies ``changed[m0:nchanged]`` again from ``t``, after a contact
+    (``pair``: ``(i, j)`` if it was a slide or bounce that left them apart, else
+    ``(-1, -1)``). The queue's ``lists`` (``et, ek, eh``) and ``heap`` (``ht, hk,
+    hpos``), the grid's ``cells`` (``fstart, fbody, head, nbody, nnext, meets``) and
+    the ``pending`` buffers (``qt, qk, qx``) are ``run_events``'. Returns
+    ``(paused, npend, predictions, stamp, dirty)``: ``paused`` is -1, or the place in
+    ``changed`` of the body whose ``npend`` events wait in the buffers for a row the
+    pool has no room for. (Its arguments grouped: an inlined call takes at most 30.)"""
+    et, ek, eh = lists
+    ht, hk, hpos = heap
+    fstart, fbody, head, nbody, nnext, meets = cells
+    qt, qk, qx = pending
+    i, j = pair
+    made = 0
+    cols = grid[4]
+    for m in range(m0, nchanged):
+        b = changed[m]
+        stamp += 1
+        for q in range(m):  # (their pairs with it were predicted from them)
+            marks[changed[q]] = stamp
+        count = gather_near(
+            ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, b, stamp, cand
+        )
+        rb = row[b]
+        if rb == dirty:
+            dirty = -1  # predicted again from scratch below
+        eh[rb, LEN] = 0
+        npend = 0
+        ax0, ay0, ax1, ay1 = swept(fb, ib, b, t, dt)
+        still = ib[b, FROZEN] != 0  # (it and a body that cannot move never meet
+        xb, yb = fb[b, X], fb[b, Y]  # again in this step, unless they overlap now)
+        for k in range(count):
+            other = cand[k]
+            a2, b2 = (b, other) if b < other else (other, b)
+            rc = responses[ib[a2, GROUP], ib[b2, GROUP]]
+            if rc == IGNORE or (rc == CROSS and set_has(crossed, pair_key(ib, a2, b2, owners))):
+                continue
+            if still and (ib[other, FIXED] != 0 or ib[other, FROZEN] != 0):
+                xo, yo = position(fb, other, t)
+                if not overlap_at(fb, ib, b, xb, yb, other, xo, yo):
+                    continue
+            if not meets_swept(fb, ib, other, t, dt, ax0, ay0, ax1, ay1):
+                continue
+            made += 1
+            tp, op, axis = predict(fb, ib, a2, b2, t, dt)
+            # (the pair just resolved is met again at once only by rounding)
+            if tp < dt and not (a2 == i and b2 == j and tp <= t):
+                key = pack(op, a2, b2)
+                npend = pend(qt, qk, qx, npend, tp, key, 2 * ib[other, COUNTER] + axis)
+            elif overlap_at_end(fb, ib, a2, b2, dt):
+                near[a2] = True
+                near[b2] = True
+        tc, ccode = next_crossing(fb, ib, b, t, grid)
+        if t + tc < dt:
+            npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, b, ccode), 0)
+        if npend > eh[rb, CAP] and not row_moved(ek, eh, rb, npend):
+            return m, npend, made, stamp, dirty
+        flush(et, ek, eh, rb, qt, qk, qx, npend)
+        refresh(et, ek, eh, ht, hk, hpos, rb, b, ib)
+    return -1, 0, made, stamp, dirty
+
+
+@borrowing_kernel
 def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
                et, ek, eh, ht, hk, hpos,
                marks, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
                cand, qt, qk, qx, held_t, held_by, held_n, near,
-               lf, li, crossed, owners, state):  # fmt: skip
+               lf, li, crossed, owners, state, iwork, fwork):  # fmt: skip
     """Run the step's events from where ``state`` left them (see the module
-    docstring) until none is left (returns ``DONE``) or ``lf``/``li`` or ``crossed``
-    is full (``LOG_FULL``, ``SET_FULL``); returns that and the queue's lists
-    pool ``et, ek`` (grown if a row needed more room). The other arguments are
-    ``step_core``'s working arrays."""
-    dirty, logged, ncrossed, stamp, nfree = state[0], state[1], state[2], state[3], state[4]
+    docstring) until none is left (returns ``DONE``), or ``lf``/``li`` or ``crossed``
+    is full (``LOG_FULL``, ``SET_FULL``), or a list needs a place the pool has no
+    room for (``POOL_FULL``: the row ``state[PAUSE_ROW]``, for ``state[PAUSE_COUNT]``
+    events; the caller grows it, ``step_queue.row_grown``, and calls again). The
+    other arguments are ``step_core``'s working arrays and :func:`scratch`'s."""
+    dirty, logged, ncrossed = state[DIRTY], state[LOGGED], state[NCROSSED]
+    stamp, nfree = state[STAMP], state[NFREE]
     cols = grid[4]
-    changed = np.empty(2 + max(CHAIN_MAX, MOMENT_BODIES), dtype=np.int64)
-    chained = np.empty(max(CHAIN_MAX, MOMENT_BODIES), dtype=np.int64)
+    changed, chained = iwork[CHANGED], iwork[CHAINED]
+    chain_work, chain_values = iwork[CHAIN_WORK:MOMENT_WORK], fwork[CHAIN_VALUES:MOMENT_OLD]
+    moment_bodies, moment_old = iwork[MOMENT_WORK], fwork[MOMENT_OLD:PAUSED_AT]
+    lists, heap, pending = (et, ek, eh), (ht, hk, hpos), (qt, qk, qx)
+    cells = (fstart, fbody, head, nbody, nnext, meets)
     status = DONE
     while True:
+        if state[PAUSE] != RUNNING:  # back from the caller, the paused row grown
+            r = state[PAUSE_ROW]
+            flush(et, ek, eh, r, qt, qk, qx, state[PAUSE_COUNT])
+            paused = -1
+            if state[PAUSE] == PAUSED_CHANGED:
+                m = state[PAUSE_M]
+                refresh(et, ek, eh, ht, hk, hpos, r, changed[m], ib)
+                paused, npend, made, stamp, dirty = predict_changed(
+                    fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending,
+                    near, crossed, owners, changed, state[PAUSE_CHANGED], m + 1,
+                    fwork[PAUSED_AT, 0], (state[PAUSE_I], state[PAUSE_J]), stamp, dirty,
+                )  # fmt: skip
+                stats[PREDICTIONS] += made
+            if paused >= 0:
+                state[PAUSE_ROW] = row[changed[paused]]
+                state[PAUSE_COUNT] = npend
+                state[PAUSE_M] = paused
+                status = POOL_FULL
+                break
+            state[PAUSE] = RUNNING
         # Room for one more contact and one more crossed pair, or back to the caller.
         if logged == lf.shape[0]:
             status = LOG_FULL
@@ -231,8 +343,13 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, i, code), 0)
             if eh[dirty, LEN] + npend > eh[dirty, CAP]:  # full: drop its stale events first
                 stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, i, ib)
-                if eh[dirty, LEN] + npend > eh[dirty, CAP]:
-                    et, ek = row_grown(et, ek, eh, dirty, eh[dirty, LEN] + npend)
+                need = eh[dirty, LEN] + npend
+                if need > eh[dirty, CAP] and not row_moved(ek, eh, dirty, need):
+                    state[PAUSE] = PAUSED_CROSSING
+                    state[PAUSE_ROW] = dirty
+                    state[PAUSE_COUNT] = npend
+                    status = POOL_FULL
+                    break
             flush(et, ek, eh, dirty, qt, qk, qx, npend)
             continue
 
@@ -314,12 +431,14 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 # the pair with what holds either body now; then, if the pair slid
                 # already at this moment, the moment's slides around it (step_moment)
                 again = remember(held_t, held_by, held_n, i, j, nx, ny, t)
-                nchained = slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, chained)
+                nchained = slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, chained,
+                                       chain_work, chain_values)  # fmt: skip
                 if nchained < 0:
                     slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n)
                     nchained = 0
                     if again:
-                        nchained = moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, chained)
+                        nchained = moment_slide(fb, ib, i, j, t, held_t, held_by, held_n,
+                                                chained, moment_bodies, moment_old)  # fmt: skip
             else:
                 respond(fb, i, j, nx, ny, inv_i, inv_j, restitution[ib[i, GROUP], ib[j, GROUP]])
         if report:
@@ -349,50 +468,23 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             ib[b, COUNTER] += 1
             changed[nchanged] = b
             nchanged += 1
-        for m in range(nchanged):
-            b = changed[m]
-            stamp += 1
-            for q in range(m):  # (their pairs with it were predicted from them)
-                marks[changed[q]] = stamp
-            count = gather_near(
-                ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, b, stamp, cand
-            )
-            rb = row[b]
-            if rb == dirty:
-                dirty = -1  # predicted again from scratch below
-            eh[rb, LEN] = 0
-            npend = 0
-            ax0, ay0, ax1, ay1 = swept(fb, ib, b, t, dt)
-            still = ib[b, FROZEN] != 0  # (it and a body that cannot move never meet
-            xb, yb = fb[b, X], fb[b, Y]  # again in this step, unless they overlap now)
-            for k in range(count):
-                other = cand[k]
-                a2, b2 = (b, other) if b < other else (other, b)
-                rc = responses[ib[a2, GROUP], ib[b2, GROUP]]
-                if rc == IGNORE or (rc == CROSS and set_has(crossed, pair_key(ib, a2, b2, owners))):
-                    continue
-                if still and (ib[other, FIXED] != 0 or ib[other, FROZEN] != 0):
-                    xo, yo = position(fb, other, t)
-                    if not overlap_at(fb, ib, b, xb, yb, other, xo, yo):
-                        continue
-                if not meets_swept(fb, ib, other, t, dt, ax0, ay0, ax1, ay1):
-                    continue
-                stats[PREDICTIONS] += 1
-                tp, op, axis = predict(fb, ib, a2, b2, t, dt)
-                # (the pair just resolved is met again at once only by rounding)
-                if tp < dt and not (resolved and a2 == i and b2 == j and tp <= t):
-                    key = pack(op, a2, b2)
-                    npend = pend(qt, qk, qx, npend, tp, key, 2 * ib[other, COUNTER] + axis)
-                elif overlap_at_end(fb, ib, a2, b2, dt):
-                    near[a2] = True
-                    near[b2] = True
-            tc, ccode = next_crossing(fb, ib, b, t, grid)
-            if t + tc < dt:
-                npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, b, ccode), 0)
-            if npend > eh[rb, CAP]:
-                et, ek = row_grown(et, ek, eh, rb, npend)
-            flush(et, ek, eh, rb, qt, qk, qx, npend)
-            refresh(et, ek, eh, ht, hk, hpos, rb, b, ib)
+        paused, npend, made, stamp, dirty = predict_changed(
+            fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending, near,
+            crossed, owners, changed, nchanged, 0, t, (i, j) if resolved else (-1, -1), stamp,
+            dirty,
+        )  # fmt: skip
+        stats[PREDICTIONS] += made
+        if paused >= 0:  # (its row moves where the pool has no room: back to the caller)
+            state[PAUSE] = PAUSED_CHANGED
+            state[PAUSE_ROW] = row[changed[paused]]
+            state[PAUSE_COUNT] = npend
+            state[PAUSE_M] = paused
+            state[PAUSE_CHANGED] = nchanged
+            state[PAUSE_I], state[PAUSE_J] = (i, j) if resolved else (-1, -1)
+            fwork[PAUSED_AT, 0] = t
+            status = POOL_FULL
+            break
 
-    state[0], state[1], state[2], state[3], state[4] = dirty, logged, ncrossed, stamp, nfree
-    return status, et, ek
+    state[DIRTY], state[LOGGED], state[NCROSSED] = dirty, logged, ncrossed
+    state[STAMP], state[NFREE] = stamp, nfree
+    return status

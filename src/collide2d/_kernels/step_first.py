@@ -15,7 +15,7 @@ In the swarm scene these predictions are half of the core's time.
 
 from __future__ import annotations
 
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
 from collide2d._kernels.step_grid import (
     gather_near,
     next_crossing,
@@ -75,7 +75,7 @@ def predict_first(fb, ib, responses, dt, grid, i, fstart, fbody, head, nbody, nn
     return npend, made
 
 
-@kernel
+@borrowing_kernel
 def first_predictions(fb, ib, responses, dt, grid, moving, start, stop, fstart, fbody, head,
                       nbody, nnext, first, et, ek, eh, ht, hk, near, marks, cand, qt, qk, qx,
                       over, counts):  # fmt: skip

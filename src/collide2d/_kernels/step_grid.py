@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import inline_kernel, kernel, prefetch
+from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel, prefetch
 from collide2d._kernels.step_arena import carve
 from collide2d._kernels.step_respond import IGNORE
 from collide2d._kernels.step_shapes import (
@@ -209,7 +209,7 @@ def list_cover(ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols, i, list
     return nfree
 
 
-@kernel
+@borrowing_kernel
 def recover(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols, i, t, grid):
     """Set body ``i``'s cover again from its bounds at ``t`` after a jump (pushed out
     of an overlap), moving it between cell lists; return the free stack's new size."""

@@ -17,9 +17,7 @@ a time, a few nanoseconds a slide instead of an event each), or until
 
 from __future__ import annotations
 
-import numpy as np
-
-from collide2d._kernels.jit import kernel
+from collide2d._kernels.jit import borrowing_kernel
 from collide2d._kernels.step_respond import (
     APPROACH_ULPS,
     PARTNER,
@@ -45,13 +43,13 @@ moment: a slide's nudges by units in the last place make the next contact of a
 jam an ulp or so later, not at the same time."""
 
 
-@kernel
+@borrowing_kernel
 def _of(held_t, b, t):
     """Whether body ``b``'s partners are of the moment ``t``."""
     return t - held_t[b, PARTNERS_AT] <= SLACK * max(1.0, abs(t))
 
 
-@kernel
+@borrowing_kernel
 def _remember(held_t, held_by, held_n, b, other, nx, ny, t):
     """Body ``b`` slid against ``other`` at ``t`` (normal from ``other`` to ``b``);
     returns whether it had already at ``t``."""
@@ -72,7 +70,7 @@ def _remember(held_t, held_by, held_n, b, other, nx, ny, t):
     return False
 
 
-@kernel
+@borrowing_kernel
 def remember(held_t, held_by, held_n, i, j, nx, ny, t):
     """Remember that ``i`` and ``j`` slide at ``t`` (normal ``(nx, ny)`` from ``j`` to
     ``i``); returns whether they had already at this moment."""
@@ -80,13 +78,13 @@ def remember(held_t, held_by, held_n, i, j, nx, ny, t):
     return _remember(held_t, held_by, held_n, j, i, -nx, -ny, t) or again
 
 
-@kernel
-def moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, out):
+@borrowing_kernel
+def moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, out, bodies, old):
     """Resolve the slides of the moment ``t`` around ``i`` and ``j`` together, after
     their own slide (module docstring). The bodies other than ``i`` and ``j`` whose
     velocity changed are listed in ``out`` (brought to ``t`` first); returns how
-    many (0 if too many bodies: left to the events)."""
-    bodies = np.empty(MOMENT_BODIES, dtype=np.int64)
+    many (0 if too many bodies: left to the events). ``bodies`` and ``old`` are
+    scratch: ``MOMENT_BODIES`` integers, two rows of ``MOMENT_BODIES`` floats."""
     bodies[0] = i
     bodies[1] = j
     count = 2
@@ -108,13 +106,12 @@ def moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, out):
                     return 0
                 bodies[count] = o
                 count += 1
-    old = np.empty((count, 2))
     for m in range(count):
         b = bodies[m]
         if mobility(fb, ib, b) > 0.0 and b != i and b != j:
             advance(fb, b, t)  # (before its velocity changes)
-        old[m, 0] = fb[b, MVX]
-        old[m, 1] = fb[b, MVY]
+        old[0, m] = fb[b, MVX]
+        old[1, m] = fb[b, MVY]
     for _ in range(SWEEPS):
         quiet = True
         for m in range(count):
@@ -143,7 +140,7 @@ def moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, out):
     changed = 0
     for m in range(count):
         b = bodies[m]
-        if b != i and b != j and (fb[b, MVX] != old[m, 0] or fb[b, MVY] != old[m, 1]):
+        if b != i and b != j and (fb[b, MVX] != old[0, m] or fb[b, MVY] != old[1, m]):
             out[changed] = b
             changed += 1
     return changed

@@ -32,15 +32,16 @@ through ``ht``, a float view; the two children of a place on one cache line, not
 three), and ``hpos`` (a row's heap place).
 A loop of predictions keeps its events in buffers (:func:`pend`) and appends them
 once it ends (:func:`flush`), after making room: the pool is never grown
-(reassigned) inside the core's hot loops, where numba would count references to
-it at every turn.
+(reassigned) inside the core's hot loops, which allocate nothing. The event loop
+moves a list within the pool (:func:`row_moved`) and, when the pool is full,
+returns to its caller, which grows it (:func:`row_grown`) and calls it again.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
 from collide2d._kernels.step_arena import carve
 from collide2d._kernels.step_shapes import COUNTER
 
@@ -106,26 +107,46 @@ def new_queue(rows, size, ints, iused):
     return flat.view(np.float64), flat, eh, ht, hk, hpos, iused
 
 
-@kernel
-def row_grown(et, ek, eh, r, need):
-    """Give row ``r`` room for ``need`` events (its room doubled until it fits): the
-    row moves, with its events, to the pool's end; the pool ``(et, ek)`` is returned,
-    a new one twice as large (or as needed) when it was full."""
+@inline_kernel
+def _room(eh, r, need):
+    """The room row ``r`` grows to for ``need`` events: its room doubled until it fits."""
     room = 2 * eh[r, CAP]
     while room < need:
         room *= 2
+    return room
+
+
+@borrowing_kernel
+def row_moved(ek, eh, r, need):
+    """Give row ``r`` room for ``need`` events (:func:`_room`) if the pool has it:
+    the row moves, with its events, to the pool's end. Returns whether it did (if
+    not, nothing changed: the pool is full, :func:`row_grown` grows it)."""
+    room = _room(eh, r, need)
     top = eh[eh.shape[0] - 1, BASE]
     if top + 3 * room > ek.shape[0]:
-        bigger = np.empty(max(2 * ek.shape[0], top + 3 * room), dtype=np.int64)
-        bigger[:top] = ek[:top]
-        ek = bigger
-        et = bigger.view(np.float64)
+        return False
     old = eh[r, BASE]
     for c in range(3 * eh[r, LEN]):
         ek[top + c] = ek[old + c]
     eh[r, BASE] = top
     eh[r, CAP] = room
     eh[eh.shape[0] - 1, BASE] = top + 3 * room
+    return True
+
+
+@kernel
+def row_grown(et, ek, eh, r, need):
+    """Give row ``r`` room for ``need`` events (:func:`row_moved`); the pool
+    ``(et, ek)`` is returned, a new one twice as large (or as needed) when it was
+    full."""
+    top = eh[eh.shape[0] - 1, BASE]
+    room = _room(eh, r, need)
+    if top + 3 * room > ek.shape[0]:
+        bigger = np.empty(max(2 * ek.shape[0], top + 3 * room), dtype=np.int64)
+        bigger[:top] = ek[:top]
+        ek = bigger
+        et = bigger.view(np.float64)
+    row_moved(ek, eh, r, need)
     return et, ek
 
 
@@ -144,7 +165,7 @@ def pend(pt, pk, px, npend, t, key, extra):
     return npend + 1
 
 
-@kernel
+@borrowing_kernel
 def flush(et, ek, eh, r, pt, pk, px, npend):
     """Append the ``npend`` events kept by :func:`pend` to row ``r`` (the caller
     made room). A call, not inlined: inlined, the lists it writes (reassigned when
@@ -279,7 +300,7 @@ GOLDEN = 0x9E3779B97F4A7C15 - (1 << 64)
 """Fibonacci hashing's multiplier, as a signed 64-bit integer (products wrap)."""
 
 
-@kernel
+@borrowing_kernel
 def set_add(table, count, key):
     """Add ``key >= 0`` to the open-addressing set ``table`` (-1: empty; kept at most
     half full by the caller); return the new count, unchanged if it was there."""
@@ -293,7 +314,7 @@ def set_add(table, count, key):
     return count + 1
 
 
-@kernel
+@borrowing_kernel
 def set_has(table, key):
     """Whether ``key`` is in the set ``table``."""
     mask = table.shape[0] - 1

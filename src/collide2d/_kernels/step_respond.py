@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel, inline_kernel
 from collide2d._kernels.step_shapes import FIXED, FROZEN, INV, MVX, MVY, X, Y, overlap_at, position
 
 IGNORE, CROSS, TOUCH, SLIDE, BOUNCE = 0, 1, 2, 3, 4
@@ -47,7 +47,7 @@ def mobility(fb, ib, i):
     return fb[i, INV]
 
 
-@kernel
+@borrowing_kernel
 def nudge(fb, ib, m, other, xo, yo, nx, ny):
     """Move body ``m`` (its row brought to date) along ``(nx, ny)`` by one unit in the
     last place, then twice as far each time, until it no longer overlaps ``other`` at
@@ -72,7 +72,7 @@ def nudge(fb, ib, m, other, xo, yo, nx, ny):
     return True
 
 
-@kernel
+@borrowing_kernel
 def nudge_off_both(fb, ib, m, a, b, t, dx, dy):
     """Move body ``m`` (its row at ``t``) along ``(dx, dy)``, from an ulp of its
     coordinates and twice as far each time, until it overlaps neither ``a`` nor ``b``
@@ -98,7 +98,7 @@ def nudge_off_both(fb, ib, m, a, b, t, dx, dy):
     fb[m, Y] = y
 
 
-@kernel
+@borrowing_kernel
 def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
     """Nudge the more mobile of ``i`` and ``j`` (normal from ``j`` to ``i``) clear of
     the other at time ``t``; the mover's row must be at ``t``."""
@@ -109,7 +109,7 @@ def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
     return nudge(fb, ib, j, i, xi, yi, -nx, -ny)
 
 
-@kernel
+@borrowing_kernel
 def _set_normal_speed(fb, i, nx, ny, speed):
     """Give body ``i`` the normal speed ``speed`` along the unit ``(nx, ny)``, exactly
     when the normal is an axis."""
@@ -123,7 +123,7 @@ def _set_normal_speed(fb, i, nx, ny, speed):
         fb[i, MVY] += (speed - now) * ny
 
 
-@kernel
+@borrowing_kernel
 def respond(fb, i, j, nx, ny, inv_i, inv_j, e):
     """The velocity change of a slide (``e == 0``) or a bounce with restitution ``e``;
     return which bodies' velocities changed (``i``, ``j``)."""
@@ -150,14 +150,14 @@ def respond(fb, i, j, nx, ny, inv_i, inv_j, e):
     return True, True
 
 
-@kernel
+@borrowing_kernel
 def freeze(fb, ib, i):
     ib[i, FROZEN] = 1
     fb[i, MVX] = 0.0
     fb[i, MVY] = 0.0
 
 
-@kernel
+@borrowing_kernel
 def _held(fb, ib, b, other, t, held_t, held_by, held_n):
     """The normal (from the holder to ``b``) of the body that cannot move holding ``b``
     at this moment ``t``, other than ``other``; ``(0, 0)`` if none."""
@@ -167,7 +167,7 @@ def _held(fb, ib, b, other, t, held_t, held_by, held_n):
     return held_n[b, 0], held_n[b, 1]
 
 
-@kernel
+@borrowing_kernel
 def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
     """The velocity change of a slide between ``i`` and ``j`` (normal from ``j`` to
     ``i``) at time ``t``, with the bodies that cannot move and hold ``i`` or ``j`` at

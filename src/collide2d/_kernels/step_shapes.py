@@ -26,7 +26,7 @@ from collide2d._kernels.intervals import (
     disc_entry,
     first_fraction,
 )
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
 from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 # float columns
@@ -274,7 +274,7 @@ def circle_rect_push(cx, cy, r, left, top, right, bottom):
     return nx, ny, depth + r
 
 
-@kernel
+@borrowing_kernel
 def separation(fb, ib, i, xi, yi, j, xj, yj):
     """How ``i`` leaves an overlap with ``j`` soonest: ``(nx, ny, depth)``, the
     normal from ``j`` to ``i``."""
@@ -291,7 +291,7 @@ def separation(fb, ib, i, xi, yi, j, xj, yj):
     return rect_push(xi, yi, xi + fb[i, W], yi + fb[i, H], xj, yj, xj + fb[j, W], yj + fb[j, H])
 
 
-@kernel
+@borrowing_kernel
 def contact_normal(fb, ib, i, xi, yi, j, xj, yj, axis):
     """The normal (from ``j`` to ``i``) of bodies meeting at these positions: a
     rectangle pair's entry axis, against the relative motion; the line of centres of
@@ -311,7 +311,7 @@ def contact_normal(fb, ib, i, xi, yi, j, xj, yj, axis):
     return -nx, -ny
 
 
-@kernel
+@borrowing_kernel
 def contact_point(fb, ib, i, xi, yi, j, xj, yj):
     """Where bodies ``i`` and ``j`` touch (or overlap) at these positions: a circle's
     surface point toward the other body, or the middle of the two boxes' shared
