@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import helper_kernel, inline_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
 
 _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)
@@ -206,7 +206,7 @@ def overlap_point(a, b, ox, oy):
     return first_overlap(a, b, sx0, nsx, sy0, nsy)
 
 
-@helper_kernel
+@borrowing_kernel
 def first_overlap_striped(a, b, sx, sy):
     """``(x, y)`` of the overlapping pixel of ``a`` that pygame-ce's
     ``bitmask_overlap_pos`` finds first at the whole shift ``(sx, sy)``, or ``(-1, -1)``.
@@ -254,7 +254,7 @@ def _stripe_scan(a, b, sx, sy):
     return np.int64(-1), np.int64(-1)
 
 
-@helper_kernel
+@borrowing_kernel
 def first_overlap(a, b, sx0, nsx, sy0, nsy):
     """``(x, y)`` of the first pixel of ``a`` in row-major order meeting ``b`` under any
     of the shifts, or ``(-1, -1)``."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collide2d._kernels.jit import helper_kernel
+from collide2d._kernels.jit import borrowing_kernel
 from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 
-@helper_kernel
+@borrowing_kernel
 def overlap_items(box, circles, mode, i, j):
     """Strict overlap of items ``i`` and ``j``.
 

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from collide2d._kernels.jit import helper_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel, helper_kernel, kernel
 from collide2d._kernels.overlap import overlap_items
 from collide2d._kernels.sorting import (
     argsort_range,
@@ -160,7 +160,7 @@ def sort_strips(e_item, e_box, strip_starts):
         e_box[a:b, :] = rows[: b - a, :]
 
 
-@helper_kernel
+@borrowing_kernel
 def _emit(out, found, i, j):
     if found < out.shape[0]:
         if i < j:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.intervals import axis_interval
-from collide2d._kernels.jit import helper_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel, helper_kernel, kernel
 
 NONE, TOUCH, CROSS, SLIDE = 0, 1, 2, 3
 DONE, NEEDS_PYTHON, FULL = 0, 1, 2
@@ -230,7 +230,7 @@ def move_rects(
     return DONE, movers.shape[0], row
 
 
-@helper_kernel
+@borrowing_kernel
 def _project(
     box, order, a, x0, y0, w, h, gx, gy, cand_item, cand_resp, c0, n, visited,
     p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key,
@@ -307,7 +307,7 @@ def _project(
     return count, False
 
 
-@helper_kernel
+@borrowing_kernel
 def _before(p_started, p_key, i, j):
     if p_started[i] != p_started[j]:
         return p_started[i]
@@ -317,7 +317,7 @@ def _before(p_started, p_key, i, j):
     return False
 
 
-@helper_kernel
+@borrowing_kernel
 def _swap(p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key, i, j):
     p_slot[i], p_slot[j] = p_slot[j], p_slot[i]
     p_f[i], p_f[j] = p_f[j], p_f[i]
@@ -401,7 +401,7 @@ def region_pairs(regions, movers, cell, out):
     return rows
 
 
-@helper_kernel
+@borrowing_kernel
 def _span(regions, i, scale, span):
     """Write region ``i``'s cell range ``x0, y0, x1, y1`` into ``span``; return its
     number of cells, or -1 when it is kept apart (over 64 cells, or beyond whole cell
@@ -420,7 +420,7 @@ def _span(regions, i, scale, span):
     return cells if cells <= 64 else -1
 
 
-@helper_kernel
+@borrowing_kernel
 def _pair(regions, movers, m, i, rows, out, cap):
     """Add row ``(m, i)`` if item ``i`` is not mover ``m`` and their regions overlap
     strictly; returns the new row count."""
@@ -446,7 +446,7 @@ def _hash(key, bits):
     return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits))
 
 
-@helper_kernel
+@borrowing_kernel
 def _probe(slot_key, slot_head, key, bits):
     """The slot of ``key`` in the open-addressing table, or the empty slot where it
     would go (its head is -1), by Fibonacci hashing and linear probing."""
@@ -457,7 +457,7 @@ def _probe(slot_key, slot_head, key, bits):
     return h
 
 
-@helper_kernel
+@borrowing_kernel
 def _slot(slot_key, slot_head, key, bits):
     """The slot of ``key``, claimed for it if new (its head stays -1 until an entry
     is filed)."""
