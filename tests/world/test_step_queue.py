@@ -73,7 +73,7 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
             live = [e for e in live if e[2] != r]
         # the heap: every row's key is its list's earliest, and parents come first
         for p in range(1, rows):
-            parent = (p - 1) >> 1
+            parent = (p - 1) >> q.ARITY_BITS
             assert (ht[parent, 0], hk[parent, 1]) <= (ht[p, 0], hk[p, 1])
         assert sorted(hk[:, 2].tolist()) == list(range(rows))
         assert all(hk[hpos[row], 2] == row for row in range(rows))
@@ -245,7 +245,7 @@ def test_heapify_orders_keys_set_in_any_order(keys):
         q.first_key(et, ek, eh, ht, hk, r)
     q.heapify(ht, hk, hpos)
     for p in range(1, rows):
-        parent = (p - 1) >> 1
+        parent = (p - 1) >> q.ARITY_BITS
         assert (ht[parent, 0], hk[parent, 1]) <= (ht[p, 0], hk[p, 1])
     assert sorted(hk[:, 2].tolist()) == list(range(rows))
     assert all(hk[hpos[r], 2] == r for r in range(rows))

@@ -40,6 +40,7 @@ from collide2d._kernels.step_grid import (
 )
 from collide2d._kernels.step_moment import MOMENT_BODIES, moment_slide, remember
 from collide2d._kernels.step_queue import (
+    ARITY,
     CAP,
     LEN,
     flush,
@@ -279,9 +280,9 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         dirty = hk[0, 2]
         t, key, extra = take(et, ek, eh, dirty)
         order, lo, hi = unpack(key)
-        # The next event is most often the earliest of one of the top's two children:
+        # The next event is most often the earliest of one of the top's children:
         # their rows and bodies are fetched while this one is resolved.
-        for c in range(1, min(3, hk.shape[0])):
+        for c in range(1, min(1 + ARITY, hk.shape[0])):
             r = hk[c, 2]
             prefetch(eh, r, 0)
             prefetch(ek, home(r))  # (where its list is, unless it grew)
