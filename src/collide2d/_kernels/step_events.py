@@ -34,19 +34,17 @@ from collide2d._kernels.step_grid import (
     gather_near,
     lane_of,
     link,
-    next_crossing,
     recover,
     trim,
 )
 from collide2d._kernels.step_moment import MOMENT_BODIES, moment_slide, remember
+from collide2d._kernels.step_predict import pend_contact, pend_crossing
 from collide2d._kernels.step_queue import (
     ARITY,
     CAP,
     LEN,
     flush,
     home,
-    pack,
-    pend,
     refresh,
     row_moved,
     set_add,
@@ -91,9 +89,7 @@ from collide2d._kernels.step_shapes import (
     contact_point,
     meets_swept,
     overlap_at,
-    overlap_at_end,
     position,
-    predict,
     separation,
     swept,
 )
@@ -206,17 +202,9 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
             if not meets_swept(fb, ib, other, t, dt, ax0, ay0, ax1, ay1):
                 continue
             made += 1
-            tp, op, axis = predict(fb, ib, a2, b2, t, dt)
-            # (the pair just resolved is met again at once only by rounding)
-            if tp < dt and not (a2 == i and b2 == j and tp <= t):
-                key = pack(op, a2, b2)
-                npend = pend(qt, qk, qx, npend, tp, key, 2 * ib[other, COUNTER] + axis)
-            elif overlap_at_end(fb, ib, a2, b2, dt):
-                near[a2] = True
-                near[b2] = True
-        tc, ccode = next_crossing(fb, ib, b, t, grid)
-        if t + tc < dt:
-            npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, b, ccode), 0)
+            again = a2 == i and b2 == j  # (the pair just resolved)
+            npend = pend_contact(fb, ib, a2, b2, other, t, dt, qt, qk, qx, npend, near, again)
+        npend = pend_crossing(fb, ib, b, t, dt, grid, qt, qk, qx, npend)
         if npend > eh[rb, CAP] and not row_moved(ek, eh, rb, npend):
             return m, npend, made, stamp, dirty
         flush(et, ek, eh, rb, qt, qk, qx, npend)
@@ -333,15 +321,8 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 if not meets_swept(fb, ib, j, t, dt, ax0, ay0, ax1, ay1):
                     continue
                 stats[PREDICTIONS] += 1
-                tp, op, axis = predict(fb, ib, a, b, t, dt)
-                if tp < dt:
-                    npend = pend(qt, qk, qx, npend, tp, pack(op, a, b), 2 * ib[j, COUNTER] + axis)
-                elif overlap_at_end(fb, ib, a, b, dt):
-                    near[a] = True
-                    near[b] = True
-            tc, code = next_crossing(fb, ib, i, t, grid)
-            if t + tc < dt:
-                npend = pend(qt, qk, qx, npend, t + tc, pack(CROSSING, i, code), 0)
+                npend = pend_contact(fb, ib, a, b, j, t, dt, qt, qk, qx, npend, near, False)
+            npend = pend_crossing(fb, ib, i, t, dt, grid, qt, qk, qx, npend)
             if eh[dirty, LEN] + npend > eh[dirty, CAP]:  # full: drop its stale events first
                 stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, i, ib)
                 need = eh[dirty, LEN] + npend

@@ -18,21 +18,17 @@ from __future__ import annotations
 from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
 from collide2d._kernels.step_grid import (
     gather_near,
-    next_crossing,
     prefetch_bodies,
     prefetch_cells,
     prefetch_lists,
 )
-from collide2d._kernels.step_queue import CAP, first_key, flush, pack, pend, row_grown
+from collide2d._kernels.step_predict import pend_contact, pend_crossing
+from collide2d._kernels.step_queue import CAP, first_key, flush, row_grown
 from collide2d._kernels.step_respond import IGNORE
 from collide2d._kernels.step_shapes import (
-    COUNTER,
-    CROSSING,
     FIXED,
     GROUP,
     meets_swept,
-    overlap_at_end,
-    predict,
     swept,
 )
 
@@ -63,16 +59,8 @@ def predict_first(fb, ib, responses, dt, grid, i, fstart, fbody, head, nbody, nn
         if not meets_swept(fb, ib, j, 0.0, dt, ax0, ay0, ax1, ay1):
             continue
         made += 1
-        t, order, axis = predict(fb, ib, lo, hi, 0.0, dt)
-        if t < dt:
-            npend = pend(qt, qk, qx, npend, t, pack(order, lo, hi), 2 * ib[j, COUNTER] + axis)
-        elif overlap_at_end(fb, ib, lo, hi, dt):
-            near[lo] = True
-            near[hi] = True
-    t, code = next_crossing(fb, ib, i, 0.0, grid)
-    if t < dt:
-        npend = pend(qt, qk, qx, npend, t, pack(CROSSING, i, code), 0)
-    return npend, made
+        npend = pend_contact(fb, ib, lo, hi, j, 0.0, dt, qt, qk, qx, npend, near, False)
+    return pend_crossing(fb, ib, i, 0.0, dt, grid, qt, qk, qx, npend), made
 
 
 @borrowing_kernel
