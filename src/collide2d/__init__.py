@@ -82,6 +82,7 @@ from collide2d.stats import Stats
 from collide2d.world import (
     Collision,
     Contact,
+    ContactArrays,
     GroupFilter,
     MoveArrays,
     Movement,
@@ -99,6 +100,7 @@ __all__ = [
     "Circle",
     "Collision",
     "Contact",
+    "ContactArrays",
     "DuplicateKeyError",
     "GroupFilter",
     "Hit",

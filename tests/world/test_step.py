@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from collide2d import Circle, Mask, PlacedMask, Rect, Vec2, World, overlaps
 from collide2d.broadphase import UnknownKeyError
-from collide2d.world import Contact, StepResult, StepStats
+from collide2d.world import Contact, ContactArrays, StepResult, StepStats
 
 
 def state(world: World) -> list:
@@ -419,3 +420,56 @@ def test_contacts_hold_plain_python_values_and_no_negative_zero():
         for vec in (c.normal, c.point):
             assert type(vec) is Vec2 and all(type(v) is float for v in vec)
         assert all(math.copysign(1.0, v) > 0.0 for v in c.normal if v == 0.0)
+
+
+def assert_columns_of(arrays: ContactArrays, contacts: list[Contact]) -> None:
+    """``arrays`` hold ``contacts``' fields, row for row, bit for bit."""
+    k = len(contacts)
+    assert len(arrays) == k and arrays.time.shape == (k,) and arrays.normal.shape == (k, 2)
+    assert arrays.point.shape == (k, 2) and arrays.response.shape == (k,)
+    assert arrays.started_overlapping.dtype == np.bool_ and arrays.time.dtype == np.float64
+    assert arrays.a == [c.a for c in contacts] and arrays.b == [c.b for c in contacts]
+    assert arrays.response.tolist() == [c.response for c in contacts]
+    assert arrays.started_overlapping.tolist() == [c.started_overlapping for c in contacts]
+    for got, want in ((arrays.time, [c.time for c in contacts]),
+                      (arrays.normal, [tuple(c.normal) for c in contacts]),
+                      (arrays.point, [tuple(c.point) for c in contacts])):  # fmt: skip
+        want_array = np.array(want, dtype=np.float64).reshape(got.shape)
+        # bit for bit, the sign of a zero included
+        assert np.array_equal(np.signbit(got), np.signbit(want_array))
+        assert np.array_equal(got, want_array)
+
+
+def test_contact_arrays_are_the_contacts_as_columns():
+    # The scene above (a -0.0 in the core's normals) with a shot that crosses the
+    # boxes and touches a wall and a box put inside another: columns made before the
+    # records, and the records after, agree.
+    world = World()
+    world.set_response("default", "default", "slide")
+    bodies = [(Circle, 48, 29, 0, -10), (Rect, 26, 53, 10, 10), (Circle, 6, 11, 10, 10),
+              (Rect, 55, 18, -10, 10), (Circle, 21, 57, 10, 10), (Rect, 32, 59, 0, 10)]  # fmt: skip
+    for k, (kind, x, y, vx, vy) in enumerate(bodies):
+        shape = Circle(float(x), float(y), 4.0) if kind is Circle else Rect(x, y, 8.0, 8.0)
+        world.add(k, shape, velocity=(float(vx), float(vy)))
+    world.set_response("shot", "default", "cross")
+    world.set_response("shot", "wall", "touch")
+    world.add("wall", Rect(100, -50, 1, 200), mass=math.inf, group="wall")
+    world.add("shot", Circle(0.0, 30.0, 1.0), velocity=(40.0, 0.0), group="shot")
+    world.add("inside", Rect(28, 55, 4, 4))  # starts inside box 1
+    result = world.step(5.0)
+    arrays = result.contact_arrays
+    assert result._contacts is None  # (the records not made for the columns)
+    assert {"slide", "cross", "touch"} <= set(arrays.response.tolist())
+    assert arrays.started_overlapping.any()
+    assert_columns_of(arrays, result.contacts)
+    assert result.contact_arrays is arrays  # made once
+
+
+def test_contact_arrays_of_steps_without_contacts_and_of_a_given_list():
+    world = World()
+    world.add("a", Rect(0, 0, 1, 1), velocity=(1.0, 0.0))
+    for result in (world.step(0.0), world.step(1.0)):
+        arrays = result.contact_arrays
+        assert len(arrays) == 0 and arrays.normal.shape == (0, 2) and arrays.a == []
+    contacts = [Contact(0.5, "a", "b", Vec2(-0.0, 1.0), Vec2(2.0, 3.0), "bounce", False)]
+    assert_columns_of(StepResult(contacts, StepStats()).contact_arrays, contacts)

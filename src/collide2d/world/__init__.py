@@ -4,13 +4,14 @@ from collide2d.world.collision import Collision, Movement, SegmentHit
 from collide2d.world.group_filter import GroupFilter
 from collide2d.world.move_arrays import MoveArrays
 from collide2d.world.responses import bounce, cross, slide, touch
-from collide2d.world.step_result import Contact, StepResult, StepStats
+from collide2d.world.step_result import Contact, ContactArrays, StepResult, StepStats
 from collide2d.world.world import MAX_RESPONSES, World
 
 __all__ = [
     "MAX_RESPONSES",
     "Collision",
     "Contact",
+    "ContactArrays",
     "GroupFilter",
     "MoveArrays",
     "Movement",

@@ -25,7 +25,7 @@ from collide2d.world import step_cells as cells
 from collide2d.world import step_parts
 from collide2d.world.collision import Item
 from collide2d.world.gc_pause import collector_paused
-from collide2d.world.step_result import Contact, StepResult, StepStats
+from collide2d.world.step_result import Contact, ContactArrays, StepResult, StepStats
 from collide2d.world.step_scratch import StepScratch
 from collide2d.world.table import MASK, ItemTable
 
@@ -120,6 +120,7 @@ def run(
             grid_origin=(ox, oy),
         ),
         make_contacts=partial(_contacts, lf, li, items, slots),
+        make_arrays=partial(_contact_arrays, lf, li, items, slots),
     )
 
 
@@ -141,6 +142,23 @@ def _contacts(
             times, names_a, names_b, normals, points, _RESPONSE_NAMES[li[:, 2]].tolist(),
             (li[:, 3] != 0).tolist(), strict=True,
         )))  # fmt: skip
+
+
+def _contact_arrays(
+    lf: np.ndarray, li: np.ndarray, items: list[Item], slots: tuple[np.ndarray, np.ndarray]
+) -> ContactArrays:
+    """The core's rows as ``ContactArrays`` (the fields ``_contacts`` makes, as columns)."""
+    named = items.__getitem__
+    values = lf + 0.0  # (no -0.0)
+    return ContactArrays(
+        values[:, 0],
+        list(map(named, slots[0].tolist())),
+        list(map(named, slots[1].tolist())),
+        values[:, 1:3],
+        values[:, 3:5],
+        _RESPONSE_NAMES[li[:, 2]],
+        li[:, 3] != 0,
+    )
 
 
 def _body_rows(

@@ -1,9 +1,13 @@
-"""The records ``World.step`` returns: a ``Contact``, ``StepStats``, a ``StepResult``."""
+"""The records ``World.step`` returns: a ``Contact``, ``StepStats``, a ``StepResult``,
+and the contacts as columns, ``ContactArrays``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, NamedTuple
+
+import numpy as np
 
 from collide2d.geometry.vec2 import Vec2
 from collide2d.world.collision import Item
@@ -85,6 +89,70 @@ class StepStats(NamedTuple):
     grid_origin: tuple[float, float] = (0.0, 0.0)
 
 
+@dataclass(frozen=True, eq=False)
+class ContactArrays:
+    """A step's contacts as columns (:attr:`StepResult.contact_arrays`): row ``k`` is
+    the fields of ``contacts[k]``, in the same order.
+
+    Thousands of ``Contact`` records a frame cost their making and, after, a pass of
+    Python's garbage collector over them (each a tuple with two ``Vec2``, objects the
+    collector tracks), which lands in whatever runs next: the columns make two lists
+    and a few arrays.
+
+    Attributes
+    ----------
+    time : numpy.ndarray, shape (k,)
+        ``Contact.time``.
+    a, b : list
+        ``Contact.a`` and ``Contact.b``.
+    normal : numpy.ndarray, shape (k, 2)
+        ``Contact.normal``.
+    point : numpy.ndarray, shape (k, 2)
+        ``Contact.point``.
+    response : numpy.ndarray, shape (k,), object
+        ``Contact.response``, the names.
+    started_overlapping : numpy.ndarray, shape (k,), bool
+        ``Contact.started_overlapping``.
+
+    Examples
+    --------
+    >>> from collide2d import Rect, World
+    >>> world = World()
+    >>> world.add("wall", Rect(10, 0, 1, 10), mass=float("inf"))
+    'wall'
+    >>> world.add("box", Rect(0, 0, 2, 2), velocity=(4, 0))
+    'box'
+    >>> found = world.step(dt=3.0).contact_arrays
+    >>> found.time.tolist(), found.b, found.normal.tolist(), found.response.tolist()
+    ([2.0], ['box'], [[1.0, 0.0]], ['slide'])
+    """
+
+    time: np.ndarray
+    a: list[Item]
+    b: list[Item]
+    normal: np.ndarray
+    point: np.ndarray
+    response: np.ndarray
+    started_overlapping: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.a)
+
+    @classmethod
+    def of(cls, contacts: list[Contact]) -> ContactArrays:
+        """The columns of a list of contacts."""
+        k = len(contacts)
+        return cls(
+            np.array([c.time for c in contacts], dtype=np.float64).reshape(k),
+            [c.a for c in contacts],
+            [c.b for c in contacts],
+            np.array([tuple(c.normal) for c in contacts], dtype=np.float64).reshape(k, 2),
+            np.array([tuple(c.point) for c in contacts], dtype=np.float64).reshape(k, 2),
+            np.array([c.response for c in contacts], dtype=object).reshape(k),
+            np.array([c.started_overlapping for c in contacts], dtype=np.bool_).reshape(k),
+        )
+
+
 class StepResult:
     """What :meth:`World.step <collide2d.World.step>` returns: the contacts in time
     order, and the core's counts. Unpacks as ``contacts, stats``.
@@ -106,7 +174,7 @@ class StepResult:
     ([(2.0, 'box', 'slide')], 1)
     """
 
-    __slots__ = ("_contacts", "_make_contacts", "stats")
+    __slots__ = ("_arrays", "_contacts", "_make_arrays", "_make_contacts", "stats")
 
     def __init__(
         self,
@@ -114,10 +182,23 @@ class StepResult:
         stats: StepStats = StepStats(),  # noqa: B008 (an immutable default)
         *,
         make_contacts: Callable[[], list[Contact]] | None = None,
+        make_arrays: Callable[[], ContactArrays] | None = None,
     ) -> None:
         self._contacts = contacts
         self._make_contacts = make_contacts  # builds the list when it is first read
+        self._arrays: ContactArrays | None = None
+        self._make_arrays = make_arrays  # builds the columns when first read
         self.stats = stats
+
+    @property
+    def contact_arrays(self) -> ContactArrays:
+        """The contacts as columns (:class:`ContactArrays`), made when first read,
+        without making the ``Contact`` records."""
+        if self._arrays is None:
+            make = self._make_arrays
+            self._arrays = make() if make is not None else ContactArrays.of(self.contacts)
+            self._make_arrays = None
+        return self._arrays
 
     @property
     def contacts(self) -> list[Contact]:
