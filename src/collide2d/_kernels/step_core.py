@@ -36,6 +36,7 @@ from collide2d._kernels.step_arena import (
     carve,
 )
 from collide2d._kernels.step_events import (
+    CHANGED,
     DIRTY,
     LOG_FULL,
     LOGGED,
@@ -47,6 +48,7 @@ from collide2d._kernels.step_events import (
     PREDICTIONS,
     SET_FULL,
     STAMP,
+    STARTED_COUNT,
     STATE_SLOTS,
     log_grown,
     run_events,
@@ -73,6 +75,9 @@ from collide2d._kernels.step_shapes import (
     OWNER,
     advance,
 )
+from collide2d._kernels.step_start import COUNT as START_COUNT
+from collide2d._kernels.step_start import STAMP as START_STAMP
+from collide2d._kernels.step_start import WAITING, WAITING_COUNT, quiet_groups, start_touches
 
 
 @kernel
@@ -203,21 +208,37 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
             counts[p, 1],
         )  # fmt: skip
         stats[PREDICTIONS] += made
-    heapify(ht, hk, hpos)
     cand0, qt0, qk0, qx0, marks0 = cand[0], qt[0], qk[0], qx[0], marks[0]
+    # The touches at time 0 that commute with every other event, resolved before the
+    # heap is built (step_start); their contacts sorted by their events' keys
+    iwork, fwork = scratch()
+    quiet = quiet_groups(responses, ib, moving)
+    pre_f = np.empty((moving.shape[0], 5))
+    pre_i = np.empty((moving.shape[0], 4), dtype=np.int64)
+    pre_k = np.empty(moving.shape[0], dtype=np.int64)
+    start = np.array([0, 0, stamp, -1, 0], dtype=np.int64)
+    while start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, eh, ht,
+                        hk, hpos, marks0, fstart, fbody, head, nbody, nnext, meets, cand0, qt0,
+                        qk0, qx0, near, crossed, owners, iwork[CHANGED], quiet, pre_f, pre_i,
+                        pre_k, start) == POOL_FULL:  # fmt: skip
+        et, ek = row_grown(et, ek, eh, start[WAITING], start[WAITING_COUNT])
+    npre, stamp = start[START_COUNT], start[START_STAMP]
+    by_key = np.argsort(pre_k[:npre])
+    pre_f, pre_i, pre_k = pre_f[by_key], pre_i[by_key], pre_k[by_key]
+    heapify(ht, hk, hpos)
 
     # run_events' place (step_events.STATE_SLOTS): row to scan again, contacts logged,
     # crossed pairs, stamp, free entries, where it paused
     place = np.zeros(STATE_SLOTS, dtype=np.int64)
     place[DIRTY], place[STAMP], place[NFREE] = -1, stamp, nfree
-    iwork, fwork = scratch()
+    place[STARTED_COUNT] = npre
     while True:
         status = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
             et, ek, eh, ht, hk, hpos,
             marks0, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
             cand0, qt0, qk0, qx0, held_t, held_by, held_n, near,
-            lf, li, crossed, owners, place, iwork, fwork,
+            lf, li, crossed, owners, place, iwork, fwork, pre_f, pre_i, pre_k,
         )  # fmt: skip
         if status == LOG_FULL:
             lf, li = log_grown(lf, li)

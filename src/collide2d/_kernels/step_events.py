@@ -105,7 +105,9 @@ DONE, LOG_FULL, SET_FULL, POOL_FULL = range(4)
 # the pair if it was resolved (``predict_changed``; its time in ``fwork[PAUSED_AT, 0]``).
 DIRTY, LOGGED, NCROSSED, STAMP, NFREE = range(5)
 PAUSE, PAUSE_ROW, PAUSE_COUNT, PAUSE_M, PAUSE_CHANGED, PAUSE_I, PAUSE_J = range(5, 12)
-STATE_SLOTS = 12
+# and the contacts resolved before the loop (step_start): how many were written, of how many
+STARTED_WRITTEN, STARTED_COUNT = 12, 13
+STATE_SLOTS = 14
 RUNNING, PAUSED_CROSSING, PAUSED_CHANGED = range(3)
 # rows of ``iwork`` and ``fwork`` (:func:`scratch`)
 CHANGED, CHAINED, CHAIN_WORK, MOMENT_WORK = 0, 1, 2, 5
@@ -146,6 +148,20 @@ def log_grown(lf, li):
     nf[:count] = lf
     ni[:count] = li
     return nf, ni
+
+
+@inline_kernel
+def write_started(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, t, key):
+    """Write the contacts resolved before the loop (``step_start``, at time 0, sorted
+    by key) that come before the event ``(t, key)``; returns ``(logged, pre)``."""
+    while pre < npre and (t > 0.0 or pre_k[pre] < key):
+        for c in range(5):
+            lf[logged, c] = pre_f[pre, c]
+        for c in range(4):
+            li[logged, c] = pre_i[pre, c]
+        logged += 1
+        pre += 1
+    return logged, pre
 
 
 @borrowing_kernel
@@ -217,7 +233,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                et, ek, eh, ht, hk, hpos,
                marks, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
                cand, qt, qk, qx, held_t, held_by, held_n, near,
-               lf, li, crossed, owners, state, iwork, fwork):  # fmt: skip
+               lf, li, crossed, owners, state, iwork, fwork, pre_f, pre_i, pre_k):  # fmt: skip
     """Run the step's events from where ``state`` left them (see the module
     docstring) until none is left (returns ``DONE``), or ``lf``/``li`` or ``crossed``
     is full (``LOG_FULL``, ``SET_FULL``), or a list needs a place the pool has no
@@ -226,6 +242,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
     other arguments are ``step_core``'s working arrays and :func:`scratch`'s."""
     dirty, logged, ncrossed = state[DIRTY], state[LOGGED], state[NCROSSED]
     stamp, nfree = state[STAMP], state[NFREE]
+    pre, npre = state[STARTED_WRITTEN], state[STARTED_COUNT]
     cols = grid[4]
     changed, chained = iwork[CHANGED], iwork[CHAINED]
     chain_work, chain_values = iwork[CHAIN_WORK:MOMENT_WORK], fwork[CHAIN_VALUES:MOMENT_OLD]
@@ -254,8 +271,9 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 status = POOL_FULL
                 break
             state[PAUSE] = RUNNING
-        # Room for one more contact and one more crossed pair, or back to the caller.
-        if logged == lf.shape[0]:
+        # Room for one more contact (and those resolved before the loop) and one more
+        # crossed pair, or back to the caller.
+        if logged + npre - pre >= lf.shape[0]:
             status = LOG_FULL
             break
         if 2 * ncrossed + 2 > crossed.shape[0]:
@@ -264,9 +282,11 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         if dirty >= 0:
             stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, moving[dirty], ib)
         if hk.shape[0] == 0 or ht[0, 0] == np.inf:  # no moving body, or no event left
+            logged, pre = write_started(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, np.inf, 0)
             break
         dirty = hk[0, 2]
         t, key, extra = take(et, ek, eh, dirty)
+        logged, pre = write_started(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, t, key)
         order, lo, hi = unpack(key)
         # The next event is most often the earliest of one of the top's children:
         # their rows and bodies are fetched while this one is resolved.
@@ -468,5 +488,5 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             break
 
     state[DIRTY], state[LOGGED], state[NCROSSED] = dirty, logged, ncrossed
-    state[STAMP], state[NFREE] = stamp, nfree
+    state[STAMP], state[NFREE], state[STARTED_WRITTEN] = stamp, nfree, pre
     return status

@@ -1,0 +1,86 @@
+"""Touches at time 0 resolved before the event loop (``_kernels/step_start.py``):
+bodies pressed against walls, movers crossing them, against the exact reference."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from collide2d import Circle, Rect, World
+from tests.world.step_reference import reference_step
+
+WALLS = (20, 40, 60)
+
+
+@st.composite
+def pressed_shots(draw):
+    """Shots (discs and boxes, integer places) touching walls exactly, moving into
+    them, along them or away, boxes moving among them; the shots' pairs with the
+    movers ``cross`` or ``ignore`` (resolved before the loop) or, now and then,
+    ``slide`` (left to the loop)."""
+    world = World()
+    quiet = draw(st.booleans()) or draw(st.booleans())
+    world.set_response("shot", "wall", "touch")
+    world.set_response(
+        "shot", "box", draw(st.sampled_from(["cross", "ignore"])) if quiet else "slide"
+    )
+    world.set_response("shot", "shot", draw(st.sampled_from(["cross", "ignore"])))
+    world.set_response("box", "box", "bounce")
+    world.set_response("box", "wall", draw(st.sampled_from(["bounce", "slide", "touch"])))
+    for k, x in enumerate(WALLS):
+        world.add(("wall", k), Rect(x, -30, 1, 60), mass=math.inf, group="wall")
+    speed = st.integers(-6, 6)
+    for k in range(draw(st.integers(1, 7))):
+        x = draw(st.sampled_from(WALLS))
+        y = draw(st.integers(-25, 25))
+        left = draw(st.booleans())
+        into = draw(speed)
+        vx = abs(into) if left else -abs(into)
+        vy = draw(speed)
+        if draw(st.booleans()):
+            r = draw(st.integers(1, 3))
+            shape = Circle(x - r, y, r) if left else Circle(x + 1 + r, y, r)
+        else:
+            w, h = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+            shape = Rect(x - w, y, w, h) if left else Rect(x + 1, y, w, h)
+        world.add(("shot", k), shape, velocity=(vx, vy), group="shot")
+    lanes = draw(st.lists(st.sampled_from([8, 28, 48, 68]), max_size=3, unique=True))
+    for k, x in enumerate(lanes):  # (one box a lane: none overlaps another at the start)
+        box = Rect(x, draw(st.integers(-25, 25)), draw(st.integers(1, 5)), draw(st.integers(1, 5)))
+        world.add(("box", k), box, velocity=(draw(speed), draw(speed)), group="box")
+    return world
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=150, deadline=None)
+@given(pressed_shots(), st.sampled_from([1.0, 2.0, 3.0]))
+def test_pressed_shots_equal_the_exact_reference(world, dt):
+    expected = reference_step(world, dt)
+    result = world.step(dt)
+    got = [(c.a, c.b, c.response, c.started_overlapping) for c in result.contacts]
+    assert got == [(c[1], c[2], c[7], c[8]) for c in expected.contacts]
+    for c, w in zip(result.contacts, expected.contacts, strict=True):
+        assert c.time == (0.0 if w[0] == 0 else pytest.approx(float(w[0]), abs=1e-9))
+        assert tuple(c.normal) == (pytest.approx(float(w[3])), pytest.approx(float(w[4])))
+    for item, (x, y) in expected.positions.items():
+        shape = world.shape(item)
+        assert (shape.x, shape.y) == (pytest.approx(float(x)), pytest.approx(float(y)))
+        vx, vy = expected.velocities[item]
+        assert tuple(world.velocity(item)) == (pytest.approx(float(vx)), pytest.approx(float(vy)))
+
+
+def test_a_row_of_shots_pressed_against_a_wall_touches_it_at_time_0_each_step():
+    world = World()
+    world.set_response("shot", "wall", "touch")
+    world.set_response("shot", "shot", "ignore")
+    world.add("wall", Rect(10, -100, 1, 200), mass=math.inf, group="wall")
+    for k in range(50):
+        world.add(k, Circle(9.0, -50.0 + 2 * k, 1.0), velocity=(5.0, 0.0), group="shot")
+    world.add("late", Circle(0.0, 60.0, 1.0), velocity=(5.0, 0.0), group="shot")
+    for _ in range(3):
+        result = world.step(1.0)
+    times = [(c.time, c.b) for c in result.contacts]
+    assert times == [(0.0, k) for k in range(50)] + [(0.0, "late")]
+    assert all(world.shape(k).x == 9.0 for k in range(50))
