@@ -402,9 +402,8 @@ def test_masks_are_terrain_and_named_by_their_item():
     assert world.shape("floor") == PlacedMask(floor, 0, 10)
 
 
-def test_contacts_hold_plain_python_values_and_no_negative_zero():
-    # Records built from the core's columns: floats, Vec2s of floats, str, bool; a
-    # normal's zero component is +0.0 (the core computes -0.0 in this scene).
+def negative_zero_scene() -> World:
+    """Sliding discs and boxes whose contacts' normals the core computes with a -0.0."""
     world = World()
     world.set_response("default", "default", "slide")
     bodies = [(Circle, 48, 29, 0, -10), (Rect, 26, 53, 10, 10), (Circle, 6, 11, 10, 10),
@@ -412,6 +411,13 @@ def test_contacts_hold_plain_python_values_and_no_negative_zero():
     for k, (kind, x, y, vx, vy) in enumerate(bodies):
         shape = Circle(float(x), float(y), 4.0) if kind is Circle else Rect(x, y, 8.0, 8.0)
         world.add(k, shape, velocity=(float(vx), float(vy)))
+    return world
+
+
+def test_contacts_hold_plain_python_values_and_no_negative_zero():
+    # Records built from the core's columns: floats, Vec2s of floats, str, bool; a
+    # normal's zero component is +0.0 (the core computes -0.0 in this scene).
+    world = negative_zero_scene()
     contacts = world.step(5.0).contacts
     assert contacts
     for c in contacts:
@@ -444,13 +450,7 @@ def test_contact_arrays_are_the_contacts_as_columns():
     # The scene above (a -0.0 in the core's normals) with a shot that crosses the
     # boxes and touches a wall and a box put inside another: columns made before the
     # records, and the records after, agree.
-    world = World()
-    world.set_response("default", "default", "slide")
-    bodies = [(Circle, 48, 29, 0, -10), (Rect, 26, 53, 10, 10), (Circle, 6, 11, 10, 10),
-              (Rect, 55, 18, -10, 10), (Circle, 21, 57, 10, 10), (Rect, 32, 59, 0, 10)]  # fmt: skip
-    for k, (kind, x, y, vx, vy) in enumerate(bodies):
-        shape = Circle(float(x), float(y), 4.0) if kind is Circle else Rect(x, y, 8.0, 8.0)
-        world.add(k, shape, velocity=(float(vx), float(vy)))
+    world = negative_zero_scene()
     world.set_response("shot", "default", "cross")
     world.set_response("shot", "wall", "touch")
     world.add("wall", Rect(100, -50, 1, 200), mass=math.inf, group="wall")

@@ -61,6 +61,7 @@ from collide2d._kernels.step_respond import (
     TOUCH,
     apart,
     freeze,
+    mark_changed,
     mobility,
     respond,
     slide_held,
@@ -77,11 +78,8 @@ from collide2d._kernels.step_shapes import (
     GROUP,
     MVX,
     MVY,
-    NEVENTS,
     ORDER_STARTED,
     OWNER,
-    VX,
-    VY,
     X,
     Y,
     advance,
@@ -459,15 +457,9 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             if not moved or ib[b, FIXED] != 0:
                 near[b] = True  # not predicted again: checked at the end
                 continue
-            if ib[b, FROZEN] == 0:
-                fb[b, VX] = fb[b, MVX]
-                fb[b, VY] = fb[b, MVY]
-                ib[b, NEVENTS] += 1
-                if ib[b, NEVENTS] > cap:
-                    freeze(fb, ib, b)
-                    stats[CAPPED] += 1
-                    resolved = False  # stopped: the other may now run into it
-            ib[b, COUNTER] += 1
+            if mark_changed(fb, ib, b, cap):
+                stats[CAPPED] += 1
+                resolved = False  # stopped: the other may now run into it
             changed[nchanged] = b
             nchanged += 1
         paused, npend, made, stamp, dirty = predict_changed(

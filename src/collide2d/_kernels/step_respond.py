@@ -9,7 +9,21 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import borrowing_kernel, inline_kernel
-from collide2d._kernels.step_shapes import FIXED, FROZEN, INV, MVX, MVY, X, Y, overlap_at, position
+from collide2d._kernels.step_shapes import (
+    COUNTER,
+    FIXED,
+    FROZEN,
+    INV,
+    MVX,
+    MVY,
+    NEVENTS,
+    VX,
+    VY,
+    X,
+    Y,
+    overlap_at,
+    position,
+)
 
 IGNORE, CROSS, TOUCH, SLIDE, BOUNCE = 0, 1, 2, 3, 4
 """The responses' codes (``world/step.py`` names them)."""
@@ -200,3 +214,20 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
             held_by[b, HOLDER] = other
             held_n[b, 0] = sign * nx
             held_n[b, 1] = sign * ny
+
+
+@inline_kernel
+def mark_changed(fb, ib, b, cap):
+    """Body ``b``, changed by an event: its velocity kept (unless frozen), the event
+    counted against the cap ``cap`` (over it, the body is frozen: returns True), a
+    new event counter (its events listed under other bodies go stale)."""
+    capped = False
+    if ib[b, FROZEN] == 0:
+        fb[b, VX] = fb[b, MVX]
+        fb[b, VY] = fb[b, MVY]
+        ib[b, NEVENTS] += 1
+        if ib[b, NEVENTS] > cap:
+            freeze(fb, ib, b)
+            capped = True
+    ib[b, COUNTER] += 1
+    return capped

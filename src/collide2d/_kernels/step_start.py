@@ -37,6 +37,7 @@ from collide2d._kernels.step_respond import (
     TOUCH,
     apart,
     freeze,
+    mark_changed,
     mobility,
 )
 from collide2d._kernels.step_shapes import (
@@ -46,12 +47,9 @@ from collide2d._kernels.step_shapes import (
     GROUP,
     MVX,
     MVY,
-    NEVENTS,
     ORDER_CORNER,
     ORDER_FACE,
     OWNER,
-    VX,
-    VY,
     advance,
     contact_normal,
     contact_point,
@@ -156,14 +154,8 @@ def start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, 
             if not (moved_i if m == 0 else moved_j) or ib[a, FIXED] != 0:
                 near[a] = True
                 continue
-            if ib[a, FROZEN] == 0:
-                fb[a, VX] = fb[a, MVX]
-                fb[a, VY] = fb[a, MVY]
-                ib[a, NEVENTS] += 1
-                if ib[a, NEVENTS] > cap:
-                    freeze(fb, ib, a)
-                    stats[CAPPED] += 1
-            ib[a, COUNTER] += 1
+            if mark_changed(fb, ib, a, cap):
+                stats[CAPPED] += 1
             changed[nchanged] = a
             nchanged += 1
         paused, npend, made, stamp, _ = predict_changed(

@@ -116,15 +116,16 @@ class ContactArrays:
 
     Examples
     --------
-    >>> from collide2d import Rect, World
+    >>> from collide2d import Circle, Rect, World
     >>> world = World()
-    >>> world.add("wall", Rect(10, 0, 1, 10), mass=float("inf"))
-    'wall'
-    >>> world.add("box", Rect(0, 0, 2, 2), velocity=(4, 0))
-    'box'
-    >>> found = world.step(dt=3.0).contact_arrays
+    >>> world.set_response("default", "default", "bounce")
+    >>> world.add("floor", Rect(-10, 5, 20, 1), mass=float("inf"))
+    'floor'
+    >>> world.add("ball", Circle(0, 0, 1), velocity=(0, 2))
+    'ball'
+    >>> found = world.step(dt=4.0).contact_arrays
     >>> found.time.tolist(), found.b, found.normal.tolist(), found.response.tolist()
-    ([2.0], ['box'], [[1.0, 0.0]], ['slide'])
+    ([2.0], ['ball'], [[0.0, 1.0]], ['bounce'])
     """
 
     time: np.ndarray
