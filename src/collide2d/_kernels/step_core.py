@@ -10,7 +10,8 @@ event counters and predicted again against the bodies near them; every other bod
 keeps its local time. A cell crossing changes which bodies are near. This module sets
 the step up (:func:`begin`) and runs it (:func:`finish`); between the two, the first
 predictions are made in parts, a thread each (``step_first``, ``world/step_parts``);
-the event loop is ``step_events.run_events``; the end's cleanup
+the touches at time 0 that commute with every other event are resolved before the
+loop (``step_start``); the event loop is ``step_events.run_events``; the end's cleanup
 ``step_settle.settle``.
 
 Responses (codes): ``IGNORE``; ``CROSS`` reported once per pair per step;
@@ -38,6 +39,7 @@ from collide2d._kernels.step_arena import (
 from collide2d._kernels.step_events import (
     CHANGED,
     DIRTY,
+    EARLY_COUNT,
     LOG_FULL,
     LOGGED,
     NFREE,
@@ -48,7 +50,6 @@ from collide2d._kernels.step_events import (
     PREDICTIONS,
     SET_FULL,
     STAMP,
-    STARTED_COUNT,
     STATE_SLOTS,
     log_grown,
     run_events,
@@ -75,9 +76,14 @@ from collide2d._kernels.step_shapes import (
     OWNER,
     advance,
 )
-from collide2d._kernels.step_start import COUNT as START_COUNT
-from collide2d._kernels.step_start import STAMP as START_STAMP
-from collide2d._kernels.step_start import WAITING, WAITING_COUNT, quiet_groups, start_touches
+from collide2d._kernels.step_start import (
+    START_COUNT,
+    START_STAMP,
+    START_WAITING,
+    START_WAITING_COUNT,
+    quiet_groups,
+    start_touches,
+)
 
 
 @kernel
@@ -185,8 +191,10 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
            qx, marks, over, counts, pins, pin_n, state):  # fmt: skip
     """Run the step :func:`begin` set up, after its parts' first predictions
     (``step_first.first_predictions``): the bodies they left over predicted, the
-    heap built, the events run (``step_events.run_events``), every moving body
-    brought to ``dt`` and rounding undone (``step_settle.settle``). Rows are left
+    touches at time 0 that commute with every other event resolved
+    (``step_start.start_touches``), the heap built, the events run
+    (``step_events.run_events``), every moving body brought to ``dt`` and rounding
+    undone (``step_settle.settle``). Rows are left
     at ``dt`` with their new velocities; ``stats`` is told the counts, ``used`` how
     much of each pool the step used, how large the lists' pool grew and how many
     contacts it logged. Returns the contacts:
@@ -221,7 +229,7 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
                         hk, hpos, marks0, fstart, fbody, head, nbody, nnext, meets, cand0, qt0,
                         qk0, qx0, near, crossed, owners, iwork[CHANGED], quiet, pre_f, pre_i,
                         pre_k, start) == POOL_FULL:  # fmt: skip
-        et, ek = row_grown(et, ek, eh, start[WAITING], start[WAITING_COUNT])
+        et, ek = row_grown(et, ek, eh, start[START_WAITING], start[START_WAITING_COUNT])
     npre, stamp = start[START_COUNT], start[START_STAMP]
     by_key = np.argsort(pre_k[:npre])
     pre_f, pre_i, pre_k = pre_f[by_key], pre_i[by_key], pre_k[by_key]
@@ -231,7 +239,7 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
     # crossed pairs, stamp, free entries, where it paused
     place = np.zeros(STATE_SLOTS, dtype=np.int64)
     place[DIRTY], place[STAMP], place[NFREE] = -1, stamp, nfree
-    place[STARTED_COUNT] = npre
+    place[EARLY_COUNT] = npre
     while True:
         status = run_events(
             fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,

@@ -104,7 +104,7 @@ DONE, LOG_FULL, SET_FULL, POOL_FULL = range(4)
 DIRTY, LOGGED, NCROSSED, STAMP, NFREE = range(5)
 PAUSE, PAUSE_ROW, PAUSE_COUNT, PAUSE_M, PAUSE_CHANGED, PAUSE_I, PAUSE_J = range(5, 12)
 # and the contacts resolved before the loop (step_start): how many were written, of how many
-STARTED_WRITTEN, STARTED_COUNT = 12, 13
+EARLY_WRITTEN, EARLY_COUNT = 12, 13
 STATE_SLOTS = 14
 RUNNING, PAUSED_CROSSING, PAUSED_CHANGED = range(3)
 # rows of ``iwork`` and ``fwork`` (:func:`scratch`)
@@ -149,7 +149,7 @@ def log_grown(lf, li):
 
 
 @inline_kernel
-def write_started(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, t, key):
+def write_early(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, t, key):
     """Write the contacts resolved before the loop (``step_start``, at time 0, sorted
     by key) that come before the event ``(t, key)``; returns ``(logged, pre)``."""
     while pre < npre and (t > 0.0 or pre_k[pre] < key):
@@ -240,7 +240,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
     other arguments are ``step_core``'s working arrays and :func:`scratch`'s."""
     dirty, logged, ncrossed = state[DIRTY], state[LOGGED], state[NCROSSED]
     stamp, nfree = state[STAMP], state[NFREE]
-    pre, npre = state[STARTED_WRITTEN], state[STARTED_COUNT]
+    pre, npre = state[EARLY_WRITTEN], state[EARLY_COUNT]
     cols = grid[4]
     changed, chained = iwork[CHANGED], iwork[CHAINED]
     chain_work, chain_values = iwork[CHAIN_WORK:MOMENT_WORK], fwork[CHAIN_VALUES:MOMENT_OLD]
@@ -280,11 +280,11 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         if dirty >= 0:
             stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, moving[dirty], ib)
         if hk.shape[0] == 0 or ht[0, 0] == np.inf:  # no moving body, or no event left
-            logged, pre = write_started(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, np.inf, 0)
+            logged, pre = write_early(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, np.inf, 0)
             break
         dirty = hk[0, 2]
         t, key, extra = take(et, ek, eh, dirty)
-        logged, pre = write_started(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, t, key)
+        logged, pre = write_early(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, t, key)
         order, lo, hi = unpack(key)
         # The next event is most often the earliest of one of the top's children:
         # their rows and bodies are fetched while this one is resolved.
@@ -480,5 +480,5 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             break
 
     state[DIRTY], state[LOGGED], state[NCROSSED] = dirty, logged, ncrossed
-    state[STAMP], state[NFREE], state[STARTED_WRITTEN] = stamp, nfree, pre
+    state[STAMP], state[NFREE], state[EARLY_WRITTEN] = stamp, nfree, pre
     return status

@@ -58,7 +58,7 @@ from collide2d._kernels.step_shapes import (
 
 # ``state`` of :func:`start_touches`: the next row, contacts logged, the last stamp,
 # the row left waiting for the pool (-1: none) and its events' count
-NEXT, COUNT, STAMP, WAITING, WAITING_COUNT = range(5)
+START_NEXT, START_COUNT, START_STAMP, START_WAITING, START_WAITING_COUNT = range(5)
 
 
 @kernel
@@ -83,20 +83,20 @@ def start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, 
                   near, crossed, owners, changed, quiet, pre_f, pre_i, pre_k,
                   state):  # fmt: skip
     """Resolve the touches at time 0 that commute with every other event (module
-    docstring), rows ``state[NEXT]`` on, after the first predictions and before the
+    docstring), rows ``state[START_NEXT]`` on, after the first predictions and before the
     heap is built; their contacts go to ``pre_f, pre_i`` (``step_events.log``'s
     columns) with their events' keys in ``pre_k``. Returns ``POOL_FULL`` when a
-    list needs a place the pool has no room for (``state[WAITING]``: the caller
+    list needs a place the pool has no room for (``state[START_WAITING]``: the caller
     grows the row, ``step_queue.row_grown``, and calls again), else 0."""
     lists, heap, pending = (et, ek, eh), (ht, hk, hpos), (qt, qk, qx)
     cells = (fstart, fbody, head, nbody, nnext, meets)
-    count, stamp = state[COUNT], state[STAMP]
-    if state[WAITING] >= 0:  # back from the caller, the waiting row grown
-        r = state[WAITING]
-        flush(et, ek, eh, r, qt, qk, qx, state[WAITING_COUNT])
+    count, stamp = state[START_COUNT], state[START_STAMP]
+    if state[START_WAITING] >= 0:  # back from the caller, the waiting row grown
+        r = state[START_WAITING]
+        flush(et, ek, eh, r, qt, qk, qx, state[START_WAITING_COUNT])
         refresh(et, ek, eh, ht, hk, hpos, r, moving[r], ib)
-        state[WAITING] = -1
-    for r in range(state[NEXT], moving.shape[0]):
+        state[START_WAITING] = -1
+    for r in range(state[START_NEXT], moving.shape[0]):
         b = moving[r]
         if eh[r, LEN] == 0 or ib[b, FIXED] != 0 or not quiet[ib[b, GROUP]]:
             continue
@@ -164,8 +164,8 @@ def start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, 
         )  # fmt: skip
         stats[PREDICTIONS] += made
         if paused >= 0:
-            state[NEXT], state[COUNT], state[STAMP] = r + 1, count, stamp
-            state[WAITING], state[WAITING_COUNT] = r, npend
+            state[START_NEXT], state[START_COUNT], state[START_STAMP] = r + 1, count, stamp
+            state[START_WAITING], state[START_WAITING_COUNT] = r, npend
             return POOL_FULL
-    state[NEXT], state[COUNT], state[STAMP] = moving.shape[0], count, stamp
+    state[START_NEXT], state[START_COUNT], state[START_STAMP] = moving.shape[0], count, stamp
     return 0
