@@ -84,3 +84,24 @@ def test_a_row_of_shots_pressed_against_a_wall_touches_it_at_time_0_each_step():
     times = [(c.time, c.b) for c in result.contacts]
     assert times == [(0.0, k) for k in range(50)] + [(0.0, "late")]
     assert all(world.shape(k).x == 9.0 for k in range(50))
+
+
+def test_touches_resolved_before_the_loop_are_listed_in_the_event_order():
+    """The touches come out of the bodies in the bodies' order; the contacts are
+    listed in the events' order (face before corner, then by the lower insertion
+    number): here neither is the bodies' order, so the early contacts are sorted."""
+    world = World()
+    world.set_response("shot", "wall", "touch")
+    world.set_response("shot", "shot", "ignore")
+    world.add("w0", Rect(20, -30, 1, 60), mass=math.inf, group="wall")
+    world.add("w1", Rect(40, -30, 1, 60), mass=math.inf, group="wall")
+    world.add("corner", Rect(38, -32, 2, 2), velocity=(1.0, 1.0), group="shot")  # w1's corner
+    world.add("on w1", Rect(38, 0, 2, 2), velocity=(1.0, 0.0), group="shot")
+    world.add("on w0", Rect(18, 0, 2, 2), velocity=(1.0, 0.0), group="shot")
+    expected = reference_step(world, 1.0)
+    result = world.step(1.0)
+    got = [(c.a, c.b) for c in result.contacts]
+    assert got == [("w0", "on w0"), ("w1", "on w1"), ("w1", "corner")]
+    assert got == [(c[1], c[2]) for c in expected.contacts]
+    assert all(c.time == 0.0 and not c.started_overlapping for c in result.contacts)
+    assert result.stats.events == 3 and result.stats.stale == 0

@@ -87,6 +87,17 @@ from collide2d._kernels.step_start import (
 
 
 @kernel
+def ascending(keys, n):
+    """Whether ``keys[:n]`` are in ascending order. The touches resolved before the
+    loop are, in the bullets scene's frames (20,000 of them): sorting and reordering
+    them anyway took 0.3 to 0.4 ms of a 4.5 ms frame."""
+    k = 1
+    while k < n and keys[k - 1] <= keys[k]:
+        k += 1
+    return k >= n
+
+
+@kernel
 def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats, queue_size, used,
           kept, lists, log_room):  # fmt: skip
     """Set a step of ``dt`` up over the bodies (rows of ``fb``/``ib``, numbered in the
@@ -231,8 +242,9 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
                         pre_k, start) == POOL_FULL:  # fmt: skip
         et, ek = row_grown(et, ek, eh, start[START_WAITING], start[START_WAITING_COUNT])
     npre, stamp = start[START_COUNT], start[START_STAMP]
-    by_key = np.argsort(pre_k[:npre])
-    pre_f, pre_i, pre_k = pre_f[by_key], pre_i[by_key], pre_k[by_key]
+    if not ascending(pre_k, npre):  # (made in the bodies' order, they mostly are)
+        by_key = np.argsort(pre_k[:npre])
+        pre_f, pre_i, pre_k = pre_f[by_key], pre_i[by_key], pre_k[by_key]
     heapify(ht, hk, hpos)
 
     # run_events' place (step_events.STATE_SLOTS): row to scan again, contacts logged,
