@@ -13,6 +13,7 @@ import pytest
 from collide2d import Circle, Mask, PlacedMask, Rect, Vec2, World, overlaps
 from collide2d.broadphase import UnknownKeyError
 from collide2d.world import Contact, ContactArrays, StepResult, StepStats
+from collide2d.world.examples import gas_world
 
 
 def state(world: World) -> list:
@@ -332,6 +333,15 @@ def test_the_stats_name_the_grid_the_core_used():
     still = World()
     still.add("wall", Rect(0, 0, 1, 1), mass=math.inf)
     assert still.step(1.0).stats.cell_size == 0.0
+
+
+@pytest.mark.parametrize(("area_fraction", "cell"), [(0.4, 2.0**1.25), (0.05, 2.0**1.75)])
+def test_dense_moving_bodies_get_smaller_cells(area_fraction, cell):
+    # Disks of radius 1 (4 asked): three fifths where they fill a quarter or more of the
+    # region they sweep (2.4 asked, rounded down: within a few percent above 2 ** 1.25),
+    # three quarters where they are sparse (3 asked).
+    world = gas_world(200, area_fraction, seed=1)
+    assert world.step(0.1).stats.cell_size == cell
 
 
 def test_a_step_with_only_immovable_bodies_changes_nothing():
