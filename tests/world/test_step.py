@@ -12,8 +12,8 @@ import pytest
 
 from collide2d import Circle, Mask, PlacedMask, Rect, Vec2, World, overlaps
 from collide2d.broadphase import UnknownKeyError
-from collide2d.world import Contact, ContactArrays, StepResult, StepStats
-from collide2d.world.examples import gas_world
+from collide2d.world import Contact, ContactArrays, StepResult, StepStats, step_cells
+from collide2d.world.examples import disk_state, gas_world
 
 
 def state(world: World) -> list:
@@ -483,3 +483,21 @@ def test_contact_arrays_of_steps_without_contacts_and_of_a_given_list():
         assert len(arrays) == 0 and arrays.normal.shape == (0, 2) and arrays.a == []
     contacts = [Contact(0.5, "a", "b", Vec2(-0.0, 1.0), Vec2(2.0, 3.0), "bounce", False)]
     assert_columns_of(StepResult(contacts, StepStats()).contact_arrays, contacts)
+
+
+def test_the_step_does_not_depend_on_the_cells(monkeypatch):
+    # The same gas in cells of two sizes (dense: three fifths; and three quarters):
+    # the same contacts and the same state, bit for bit.
+    runs = []
+    for shrink in (step_cells.DENSE_SHRINK, step_cells.SHRINK):
+        monkeypatch.setattr(step_cells, "DENSE_SHRINK", shrink)
+        world = gas_world(300, 0.4, seed=5)
+        contacts, cells = [], set()
+        for _ in range(8):
+            result = world.step(1.0)
+            contacts += [tuple(c) for c in result.contacts]
+            cells.add(result.stats.cell_size)
+        runs.append((contacts, disk_state(world, 300).tobytes(), cells))
+    assert runs[0][2] == {2.0**1.25} and runs[1][2] == {2.0**1.75}
+    assert len(runs[0][0]) > 1000
+    assert runs[0][:2] == runs[1][:2]
