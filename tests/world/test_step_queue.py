@@ -182,7 +182,7 @@ def crossing_into_tiles(tiles: int):
 
     world = World(cell_size=4.0)
     for k in range(tiles):
-        world.add(("tile", k), Rect(40.0 + 0.5 * k, -0.5 + 0.01 * k, 0.1, 1.0), mass=np.inf)
+        world.add(("tile", k), Rect(40.0 + 0.05 * k, -0.5 + 0.01 * k, 0.1, 1.0), mass=np.inf)
     world.add("ball", Circle(0.0, 0.0, 1.0), velocity=(30.0, 0.0))
     return world
 

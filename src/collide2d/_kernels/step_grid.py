@@ -2,7 +2,7 @@
 
 Square cells of side ``cell`` from ``(ox, oy)``, ``cols x rows`` of them; a point
 beyond the grid falls in the nearest border cell (coarser there, never wrong). A
-body *covers* the cells met by its bounds widened by ``margin`` (a sixteenth of a
+body *covers* the cells met by its bounds widened by ``margin`` (``step_cells.MARGIN`` of a
 cell, far more than rounding can move an edge), kept as the integer ranges ``CX0..CX1
 x CY0..CY1`` of its row: two bodies that touch cover a common cell.
 
