@@ -486,18 +486,24 @@ def test_contact_arrays_of_steps_without_contacts_and_of_a_given_list():
 
 
 def test_the_step_does_not_depend_on_the_cells(monkeypatch):
-    # The same gas in cells of two sizes (dense: three fifths; and three quarters):
-    # the same contacts and the same state, bit for bit.
+    # The same gas in cells of two sizes (dense: three fifths; and three quarters),
+    # and with covers widened by 1/256 and 1/16 of a cell: the same contacts and the
+    # same state, bit for bit.
     runs = []
-    for shrink in (step_cells.DENSE_SHRINK, step_cells.SHRINK):
+    for shrink, margin in [
+        (step_cells.DENSE_SHRINK, step_cells.MARGIN),
+        (step_cells.SHRINK, 1 / 16),
+    ]:
         monkeypatch.setattr(step_cells, "DENSE_SHRINK", shrink)
+        monkeypatch.setattr(step_cells, "MARGIN", margin)
         world = gas_world(300, 0.4, seed=5)
         contacts, cells = [], set()
         for _ in range(8):
             result = world.step(1.0)
             contacts += [tuple(c) for c in result.contacts]
             cells.add(result.stats.cell_size)
-        runs.append((contacts, disk_state(world, 300).tobytes(), cells))
+        runs.append((contacts, disk_state(world, 300).tobytes(), cells, result.stats.crossings))
     assert runs[0][2] == {2.0**1.25} and runs[1][2] == {2.0**1.75}
+    assert runs[0][3] != runs[1][3]  # (other covers: other crossings)
     assert len(runs[0][0]) > 1000
     assert runs[0][:2] == runs[1][:2]
