@@ -508,3 +508,16 @@ def test_a_gas_does_not_depend_on_the_cells(monkeypatch):
     assert runs[0][3] != runs[1][3]  # (other covers: other crossings)
     assert len(runs[0][0]) > 1000
     assert runs[0][:2] == runs[1][:2]
+
+
+@pytest.mark.parametrize("far", [0.0, 1e11, 1e15])
+def test_bodies_far_from_the_origin_still_meet(far):
+    # Covers are widened by 1/256 of a cell (or 1e-12 of the largest coordinate, if
+    # more): where an ulp is 0.125 (1e15), balls still meet the wall they fly into.
+    world = World()
+    world.add("wall", Rect(far + 10.0, 0.0, 1.0, 8.0), mass=math.inf)
+    for k in range(3):
+        world.add(k, Circle(far + 2.0 * k, 2.0 + 2.0 * k, 0.5), velocity=(40.0, 0.0))
+    result = world.step(1.0)
+    assert sorted(c.b for c in result.contacts) == [0, 1, 2]
+    assert all(world.shape(k).x + 0.5 <= far + 10.0 for k in range(3))

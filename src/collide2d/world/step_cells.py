@@ -72,7 +72,8 @@ slower, the bullets the same."""
 
 MARGIN = 1.0 / 256.0
 """A cover is the cells met by a body's bounds widened by this share of a cell (or by
-``ROUNDING`` of the largest coordinate, if more): two bodies whose edges meet share
+``ROUNDING`` of the largest coordinate, if more, up to a sixteenth of a cell; an
+infinite coordinate takes a sixteenth): two bodies whose edges meet share
 a cell even where rounding moved an edge. Once a sixteenth: covers of fewer cells
 since session 18 (worlds side by side in one process: the gas 0.72 -> 0.76 M events/s
 median, the swarm's and the bullets' steps 3 to 6 % shorter). The cells and the margin
@@ -136,7 +137,7 @@ def grid(
     cols = BLOCK * math.ceil((right - ox + cell) / span)
     rows = BLOCK * math.ceil((bottom - oy + cell) / span)
     reach = max(abs(left), abs(right), abs(top), abs(bottom))
-    margin = max(cell * MARGIN, ROUNDING * reach)
+    margin = min(max(cell * MARGIN, ROUNDING * reach), cell / 16.0)  # (never wider than it was)
     room = int(sizing.cover_room(x0, y0, x1, y1, cell, margin, cols * rows))
     return (ox, oy, cell, margin, cols, rows), room
 
