@@ -72,9 +72,9 @@ slower, the bullets the same."""
 
 MARGIN = 1.0 / 256.0
 """A cover is the cells met by a body's bounds widened by this share of a cell (or by
-``ROUNDING`` of the largest coordinate, if more, up to a sixteenth of a cell; an
-infinite coordinate takes a sixteenth): two bodies whose edges meet share
-a cell even where rounding moved an edge. Once a sixteenth: covers of fewer cells
+``ROUNDING`` of the largest coordinate, if more, up to ``MARGIN_MOST``): two bodies
+whose edges meet share a cell even where rounding moved an edge. Once a sixteenth:
+covers of fewer cells
 since session 18 (worlds side by side in one process: the gas 0.72 -> 0.76 M events/s
 median, the swarm's and the bullets' steps 3 to 6 % shorter). The cells and the margin
 decide which bodies meet as candidates, not when they meet: a gas's steps are the same
@@ -82,6 +82,9 @@ bit for bit either way; the end-of-step cleanup's nudges may come out an ulp apa
 (the swarm: one body, at its 41st step)."""
 ROUNDING = 1e-12
 """A relative size far above the rounding of a position (an ulp is 2.2e-16 of it)."""
+MARGIN_MOST = 1.0 / 16.0
+"""The widest margin, a share of a cell (the margin before session 18): coordinates so
+large that ``ROUNDING`` of them is more, or infinite, widen covers no further."""
 
 BLOCK = 8
 """The grid's corner and size are whole numbers of blocks of this many cells."""
@@ -137,7 +140,7 @@ def grid(
     cols = BLOCK * math.ceil((right - ox + cell) / span)
     rows = BLOCK * math.ceil((bottom - oy + cell) / span)
     reach = max(abs(left), abs(right), abs(top), abs(bottom))
-    margin = min(max(cell * MARGIN, ROUNDING * reach), cell / 16.0)  # (never wider than it was)
+    margin = min(max(cell * MARGIN, ROUNDING * reach), cell * MARGIN_MOST)
     room = int(sizing.cover_room(x0, y0, x1, y1, cell, margin, cols * rows))
     return (ox, oy, cell, margin, cols, rows), room
 
