@@ -139,3 +139,69 @@ def test_bodies_whose_edges_reach_lines_of_both_axes_at_once_end_their_step() ->
     runner.join(timeout=120.0)
     assert len(done) == 20, "the steps did not end"
     assert sum(r.stats.crossings for r in done) > 0  # (the scene does cross cells)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(  # bodies: fixed or in lane 0 or 1, and the cells they cover
+        st.tuples(
+            st.integers(-1, 1),
+            st.integers(0, 4),
+            st.integers(0, 2),
+            st.integers(0, 4),
+            st.integers(0, 2),
+        ),
+        min_size=1,
+        max_size=14,
+    ),
+    st.data(),
+)
+def test_a_gather_finds_each_body_listed_in_its_cells_once(bodies, data) -> None:
+    # The bodies listed in a range of cells, other than the gatherer and those stamped
+    # already, each once, in the order first met: against sets, with the lists full of
+    # repeats (bodies covering up to 3 x 3 of a 5 x 5 grid).
+    cols = rows = 5
+    n = len(bodies)
+    ib = np.zeros((n, shapes.INTS), dtype=np.int64)
+    for b, (lane, x0, w, y0, h) in enumerate(bodies):
+        ib[b, shapes.GROUP] = max(lane, 0)
+        ib[b, shapes.FIXED] = lane < 0
+        x1, y1 = min(x0 + w, cols - 1), min(y0 + h, rows - 1)
+        ib[b, shapes.CX0], ib[b, shapes.CX1], ib[b, shapes.CY0], ib[b, shapes.CY1] = x0, x1, y0, y1
+    fixed = np.flatnonzero(ib[:, shapes.FIXED])
+    fstart, fbody, _ = step_grid.fixed_lists(ib, fixed, cols, rows, np.empty(0, np.int64), 0)
+    room = n * cols * rows
+    head = np.full((2, cols * rows), -1, dtype=np.int64)
+    nbody, nnext = np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64)
+    nlink = np.zeros((room, 3), dtype=np.int64)
+    bfirst = np.full(n, -1, dtype=np.int64)
+    free = np.arange(room - 1, -1, -1, dtype=np.int64)
+    nfree = room
+    for b in np.flatnonzero(ib[:, shapes.FIXED] == 0):
+        nfree = step_grid.list_cover(ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols,
+                                     b, True)  # fmt: skip
+    i = data.draw(st.integers(0, n - 1))
+    looks = data.draw(st.lists(st.booleans(), min_size=2, max_size=2))
+    meets = np.zeros((2, 2), dtype=np.bool_)
+    meets[ib[i, shapes.GROUP]] = looks
+    x0, y0 = data.draw(st.integers(0, cols - 1)), data.draw(st.integers(0, rows - 1))
+    x1, y1 = data.draw(st.integers(x0, cols - 1)), data.draw(st.integers(y0, rows - 1))
+    stamped = data.draw(st.sets(st.integers(0, n - 1)))
+    marks = np.zeros(n, dtype=np.int64)
+    marks[list(stamped)] = 7
+    out = np.full(n, -5, dtype=np.int64)
+    count = step_grid.gather(ib, marks, fstart, fbody, head, nbody, nnext, meets, cols,
+                             x0, x1, y0, y1, i, 7, out, 0)  # fmt: skip
+    want = []
+    for cy in range(y0, y1 + 1):
+        for cx in range(x0, x1 + 1):
+            c = cy * cols + cx
+            listed = list(fbody[fstart[c] : fstart[c + 1]])
+            for lane in range(2):
+                k = head[lane, c]
+                while k >= 0 and looks[lane]:
+                    listed.append(nbody[k])
+                    k = nnext[k]
+            want += [j for j in listed if j != i and j not in stamped and j not in want]
+    assert out[:count].tolist() == want
+    assert set(np.flatnonzero(marks == 7)) == stamped | set(want) | {i}
