@@ -85,7 +85,7 @@ from collide2d._kernels.step_shapes import (
     advance,
     contact_normal,
     contact_point,
-    meets_swept,
+    keep_meeting,
     overlap_at,
     position,
     separation,
@@ -203,6 +203,7 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
         ax0, ay0, ax1, ay1 = swept(fb, ib, b, t, dt)
         still = ib[b, FROZEN] != 0  # (it and a body that cannot move never meet
         xb, yb = fb[b, X], fb[b, Y]  # again in this step, unless they overlap now)
+        count = keep_meeting(fb, ib, cand, count, t, dt, ax0, ay0, ax1, ay1)
         for k in range(count):
             other = cand[k]
             a2, b2 = (b, other) if b < other else (other, b)
@@ -213,8 +214,6 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
                 xo, yo = position(fb, other, t)
                 if not overlap_at(fb, ib, b, xb, yb, other, xo, yo):
                     continue
-            if not meets_swept(fb, ib, other, t, dt, ax0, ay0, ax1, ay1):
-                continue
             made += 1
             again = a2 == i and b2 == j  # (the pair just resolved)
             npend = pend_contact(fb, ib, a2, b2, other, t, dt, qt, qk, qx, npend, near, again)
@@ -328,6 +327,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                                  cy * cols + cx, i, lane)  # fmt: skip
             npend = 0
             ax0, ay0, ax1, ay1 = swept(fb, ib, i, t, dt)
+            count = keep_meeting(fb, ib, cand, count, t, dt, ax0, ay0, ax1, ay1)
             for k in range(count):
                 j = cand[k]
                 if covers_meet(ib, j, x0, x1, y0, y1):
@@ -335,8 +335,6 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 a, b = (i, j) if i < j else (j, i)
                 rc = responses[ib[a, GROUP], ib[b, GROUP]]
                 if rc == IGNORE or (rc == CROSS and set_has(crossed, pair_key(ib, a, b, owners))):
-                    continue
-                if not meets_swept(fb, ib, j, t, dt, ax0, ay0, ax1, ay1):
                     continue
                 stats[PREDICTIONS] += 1
                 npend = pend_contact(fb, ib, a, b, j, t, dt, qt, qk, qx, npend, near, False)

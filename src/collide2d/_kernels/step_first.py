@@ -28,7 +28,7 @@ from collide2d._kernels.step_respond import IGNORE
 from collide2d._kernels.step_shapes import (
     FIXED,
     GROUP,
-    meets_swept,
+    keep_meeting,
     swept,
 )
 
@@ -49,14 +49,13 @@ def predict_first(fb, ib, responses, dt, grid, i, fstart, fbody, head, nbody, nn
     npend = 0
     made = 0
     ax0, ay0, ax1, ay1 = swept(fb, ib, i, 0.0, dt)
+    count = keep_meeting(fb, ib, cand, count, 0.0, dt, ax0, ay0, ax1, ay1)
     for k in range(count):
         j = cand[k]
         if ib[j, FIXED] == 0 and j < i and (one_lane or ib[j, GROUP] == ib[i, GROUP]):
             continue
         lo, hi = (i, j) if i < j else (j, i)
         if responses[ib[lo, GROUP], ib[hi, GROUP]] == IGNORE:
-            continue
-        if not meets_swept(fb, ib, j, 0.0, dt, ax0, ay0, ax1, ay1):
             continue
         made += 1
         npend = pend_contact(fb, ib, lo, hi, j, 0.0, dt, qt, qk, qx, npend, near, False)
