@@ -41,11 +41,13 @@ def _swept(row, now, end):
 @settings(max_examples=200, deadline=None)
 @given(st.lists(body, min_size=2, max_size=12), st.floats(0.0, 0.5), st.floats(0.5, 2.0))
 def test_the_neighbours_kept_are_those_whose_swept_bounds_meet(bodies, now, end) -> None:
-    # The first body against the others: swept bounds as in plain Python (branch-free
-    # in the core: the same numbers), and the neighbours kept in their order.
+    # The first body against the others: swept bounds as in plain Python (with
+    # branches and with selects in the core: the same numbers), and the neighbours
+    # kept in their order.
     fb, ib = _rows(bodies)
     for k, row in enumerate(bodies):
         assert shapes.swept(fb, ib, k, now, end) == _swept(row, now, end)
+        assert shapes.swept_selecting(fb, ib, k, now, end) == _swept(row, now, end)
     ax0, ay0, ax1, ay1 = _swept(bodies[0], now, end)
     want = []
     for k in range(1, len(bodies)):

@@ -86,6 +86,7 @@ from collide2d._kernels.step_shapes import (
     contact_normal,
     contact_point,
     keep_meeting,
+    meets_swept,
     overlap_at,
     position,
     separation,
@@ -171,7 +172,7 @@ def pair_key(ib, i, j, owners):
 @inline_kernel
 def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand,
                     pending, near, crossed, owners, changed, nchanged, m0, t, pair, stamp,
-                    dirty):  # fmt: skip
+                    dirty, compact):  # fmt: skip
     """Predict the bodies ``changed[m0:nchanged]`` again from ``t``, after a contact
     (``pair``: ``(i, j)`` if it was a slide or bounce that left them apart, else
     ``(-1, -1)``). The queue's ``lists`` (``et, ek, eh``) and ``heap`` (``ht, hk,
@@ -179,7 +180,10 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
     the ``pending`` buffers (``qt, qk, qx``) are ``run_events``'. Returns
     ``(paused, npend, predictions, stamp, dirty)``: ``paused`` is -1, or the place in
     ``changed`` of the body whose ``npend`` events wait in the buffers for a row the
-    pool has no room for. (Its arguments grouped: an inlined call takes at most 30.)"""
+    pool has no room for. ``compact``: the neighbours whose swept bounds meet
+    ``b``'s are picked in a pass of their own first (``step_shapes.keep_meeting``),
+    else tested one by one in the loop (``step_start``'s touches: one or two
+    neighbours each). (Its arguments grouped: an inlined call takes at most 30.)"""
     et, ek, eh = lists
     ht, hk, hpos = heap
     fstart, fbody, head, nbody, nnext, meets = cells
@@ -203,7 +207,8 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
         ax0, ay0, ax1, ay1 = swept(fb, ib, b, t, dt)
         still = ib[b, FROZEN] != 0  # (it and a body that cannot move never meet
         xb, yb = fb[b, X], fb[b, Y]  # again in this step, unless they overlap now)
-        count = keep_meeting(fb, ib, cand, count, t, dt, ax0, ay0, ax1, ay1)
+        if compact:
+            count = keep_meeting(fb, ib, cand, count, t, dt, ax0, ay0, ax1, ay1)
         for k in range(count):
             other = cand[k]
             a2, b2 = (b, other) if b < other else (other, b)
@@ -214,6 +219,8 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
                 xo, yo = position(fb, other, t)
                 if not overlap_at(fb, ib, b, xb, yb, other, xo, yo):
                     continue
+            if not compact and not meets_swept(fb, ib, other, t, dt, ax0, ay0, ax1, ay1):
+                continue
             made += 1
             again = a2 == i and b2 == j  # (the pair just resolved)
             npend = pend_contact(fb, ib, a2, b2, other, t, dt, qt, qk, qx, npend, near, again)
@@ -258,7 +265,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 paused, npend, made, stamp, dirty = predict_changed(
                     fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending,
                     near, crossed, owners, changed, state[PAUSE_CHANGED], m + 1,
-                    fwork[PAUSED_AT, 0], (state[PAUSE_I], state[PAUSE_J]), stamp, dirty,
+                    fwork[PAUSED_AT, 0], (state[PAUSE_I], state[PAUSE_J]), stamp, dirty, True,
                 )  # fmt: skip
                 stats[PREDICTIONS] += made
             if paused >= 0:
@@ -463,7 +470,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         paused, npend, made, stamp, dirty = predict_changed(
             fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending, near,
             crossed, owners, changed, nchanged, 0, t, (i, j) if resolved else (-1, -1), stamp,
-            dirty,
+            dirty, True,
         )  # fmt: skip
         stats[PREDICTIONS] += made
         if paused >= 0:  # (its row moves where the pool has no room: back to the caller)

@@ -82,10 +82,14 @@ def swept(fb, ib, i, now, end):
     x0, y0, x1, y1 = bounds_at(fb, ib, i, x, y)
     dx = fb[i, MVX] * (end - now)
     dy = fb[i, MVY] * (end - now)
-    x0 += min(dx, 0.0)
-    x1 += max(dx, 0.0)
-    y0 += min(dy, 0.0)
-    y1 += max(dy, 0.0)
+    if dx < 0.0:
+        x0 += dx
+    else:
+        x1 += dx
+    if dy < 0.0:
+        y0 += dy
+    else:
+        y1 += dy
     px = 1e-9 * (abs(x0) + abs(x1)) + 1e-300
     py = 1e-9 * (abs(y0) + abs(y1)) + 1e-300
     return x0 - px, y0 - py, x1 + px, y1 + py
@@ -100,25 +104,45 @@ def meets_swept(fb, ib, j, now, end, ax0, ay0, ax1, ay1):
     neighbours it is tested against (numba recomputed them for each, not knowing
     that nothing in the loop writes its row)."""
     bx0, by0, bx1, by1 = swept(fb, ib, j, now, end)
-    return (ax0 <= bx1) & (bx0 <= ax1) & (ay0 <= by1) & (by0 <= ay1)
+    return ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1
+
+
+@inline_kernel
+def swept_selecting(fb, ib, j, now, end):
+    """:func:`swept`, the same numbers, computed with selects instead of branches
+    (for :func:`keep_meeting`)."""
+    x, y = position(fb, j, now)
+    x0, y0, x1, y1 = bounds_at(fb, ib, j, x, y)
+    dx = fb[j, MVX] * (end - now)
+    dy = fb[j, MVY] * (end - now)
+    x0 += min(dx, 0.0)
+    x1 += max(dx, 0.0)
+    y0 += min(dy, 0.0)
+    y1 += max(dy, 0.0)
+    px = 1e-9 * (abs(x0) + abs(x1)) + 1e-300
+    py = 1e-9 * (abs(y0) + abs(y1)) + 1e-300
+    return x0 - px, y0 - py, x1 + px, y1 + py
 
 
 @inline_kernel
 def keep_meeting(fb, ib, cand, count, now, end, ax0, ay0, ax1, ay1):
     """Keep in ``cand[:count]``, in order, the bodies that may meet a body whose
-    ``swept(fb, ib, i, now, end)`` is ``ax0, ay0, ax1, ay1`` (:func:`meets_swept`);
-    return how many.
+    ``swept(fb, ib, i, now, end)`` is ``ax0, ay0, ax1, ay1`` (those
+    :func:`meets_swept` keeps); return how many.
 
     Without a branch: about half of a disc's neighbours are kept, which the
-    processor cannot guess; a test in the prediction loop, mispredicted half the
-    time, cost more than this pass (the gas, ``ab_step.py``: 0.85 to 0.95 M events
-    a second). For the same reason :func:`swept` and :func:`meets_swept` compute
-    without branches."""
+    processor cannot guess; the test in the prediction loop, mispredicted half the
+    time, cost more than this pass (the gas, ``ab_step.py``: 0.76-0.87 to 0.83-0.96
+    M events a second). Only the event loop's predictions and the first ones use
+    it: :func:`swept` and :func:`meets_swept` themselves keep their branches (made
+    branch-free, the bullets' touches at time 0, ``step_start``, ran 0.3 to 1.5 ms
+    a frame slower, by the process: code they inline was laid out differently)."""
     m = 0
     for k in range(count):
         j = cand[k]
         cand[m] = j
-        m += meets_swept(fb, ib, j, now, end, ax0, ay0, ax1, ay1)
+        bx0, by0, bx1, by1 = swept_selecting(fb, ib, j, now, end)
+        m += (ax0 <= bx1) & (bx0 <= ax1) & (ay0 <= by1) & (by0 <= ay1)
     return m
 
 

@@ -160,7 +160,7 @@ def start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, 
             nchanged += 1
         paused, npend, made, stamp, _ = predict_changed(
             fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending, near,
-            crossed, owners, changed, nchanged, 0, t, (-1, -1), stamp, -1,
+            crossed, owners, changed, nchanged, 0, t, (-1, -1), stamp, -1, False,
         )  # fmt: skip
         stats[PREDICTIONS] += made
         if paused >= 0:
