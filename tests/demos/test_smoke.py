@@ -221,6 +221,19 @@ def test_gas_histogram_converges_to_maxwell_boltzmann(app, tmp_path):
     assert demo.cell_size > 0 and _count(_pixels(path), CELL) > 500  # the grid's lines
 
 
+def test_the_gas_box_is_not_under_the_text(app, tmp_path):
+    # The box's top and bottom edges show along their length: the HUD and the help
+    # are drawn over the scene, and once hid the box's top rows and bottom rows.
+    from collide2d.demos.gas import WALL, GasDemo
+
+    demo = GasDemo()
+    image = _pixels(app.run_headless(demo, 2, tmp_path))
+    (x0, y0), (x1, y1) = demo._to_screen(0.0, 0.0), demo._to_screen(demo.side, demo.side)
+    for y in (int(y0), int(y1) - 1):
+        row = image[y, int(x0) : int(x1)]
+        assert _count(row, WALL) > 0.8 * (x1 - x0), y
+
+
 def test_rush_nothing_passes_through_and_contacts_flash(app, tmp_path):
     from collide2d.demos.rush import FLASH, RushDemo
 
@@ -229,6 +242,14 @@ def test_rush_nothing_passes_through_and_contacts_flash(app, tmp_path):
     assert demo.escaped == 0 and demo.outside() == 0
     assert demo.flashes
     assert _count(_pixels(path), FLASH) > 20
+
+
+def test_the_rush_corridor_is_not_under_the_text(app, tmp_path):
+    from collide2d.demos.rush import BOTTOM, TOP, WALL, RushDemo
+
+    image = _pixels(app.run_headless(RushDemo(), 2, tmp_path))
+    for y in (int(TOP) - 1, int(BOTTOM)):  # the walls' rows, across the screen
+        assert _count(image[y], WALL) > 0.9 * image.shape[1], y
 
 
 def test_a_bare_command_prints_the_usage_and_the_commands(capsys):

@@ -30,6 +30,10 @@ PREDICTED = (240, 240, 120)
 CELL = (60, 70, 96)
 BINS = 24
 TOP_SPEED = 4.0
+BOX_LEFT, BOX_TOP = 20, 92
+"""The box's corner on the screen: below the HUD's four lines of text."""
+HELP_ROOM = 52
+"""Room left under the box for the help's two lines."""
 
 
 class GasDemo(Demo):
@@ -50,7 +54,7 @@ class GasDemo(Demo):
     def _reset(self) -> None:
         self.world = gas_world(DISKS, AREA_FRACTION, seed=3, radius=RADIUS)
         self.side = float(self.world.shape("right").x)
-        self.scale = (self.size[1] - 40) / self.side
+        self.scale = (self.size[1] - HELP_ROOM - BOX_TOP) / self.side
         self.state = disk_state(self.world, DISKS)
         self.events = self.stale = 0
         self.core = 1e-9
@@ -103,11 +107,11 @@ class GasDemo(Demo):
         return found
 
     def _to_screen(self, x: float, y: float) -> tuple[float, float]:
-        return 20 + x * self.scale, 20 + y * self.scale
+        return BOX_LEFT + x * self.scale, BOX_TOP + y * self.scale
 
     def draw(self, surface: pygame.Surface) -> None:
         side = self.side * self.scale
-        pygame.draw.rect(surface, WALL, (20, 20, side, side), 2)
+        pygame.draw.rect(surface, WALL, (BOX_LEFT, BOX_TOP, side, side), 2)
         if self.show_predicted:
             self._draw_cells(surface)
         r = max(1.0, RADIUS * self.scale)
@@ -117,7 +121,8 @@ class GasDemo(Demo):
         if self.show_predicted:
             for a, b in self.predicted(RADIUS):
                 pygame.draw.line(surface, PREDICTED, self._to_screen(*a), self._to_screen(*b), 2)
-        self._draw_histogram(surface, int(40 + side), 60, self.size[0] - int(60 + side), 300)
+        left = int(2 * BOX_LEFT + side)
+        self._draw_histogram(surface, left, BOX_TOP, self.size[0] - left - BOX_LEFT, 300)
 
     def _draw_cells(self, surface: pygame.Surface) -> None:
         """The lines of the grid the step's core sorted the disks into, in the box."""

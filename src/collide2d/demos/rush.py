@@ -23,7 +23,8 @@ BOX = (110, 170, 240)
 BALL = (120, 220, 150)
 FLASH = (255, 230, 120)
 THICK = 2.0
-TOP, BOTTOM = 60.0, 600.0
+TOP, BOTTOM = 76.0, 588.0
+"""The corridor: between the HUD's three lines of text and the help's two."""
 FLASH_FRAMES = 12
 
 
@@ -57,7 +58,7 @@ class RushDemo(Demo):
         rng = np.random.default_rng(11)
         self.bodies = []
         for k in range(BODIES):
-            x, y = 8.0 + (k % 8) * 22.0, TOP + 10.0 + (k // 8) * 26.0
+            x, y = 8.0 + (k % 8) * 22.0, TOP + 10.0 + (k // 8) * 25.0
             speed, angle = rng.uniform(8.0, 40.0), rng.uniform(-0.9, 0.9)
             velocity = (speed * math.cos(angle), speed * math.sin(angle))
             shape: Rect | Circle = Rect(x, y, 12.0, 8.0) if k % 2 else Circle(x + 7.0, y + 7.0, 6.0)
