@@ -182,8 +182,10 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
     ``changed`` of the body whose ``npend`` events wait in the buffers for a row the
     pool has no room for. ``compact``: the neighbours whose swept bounds meet
     ``b``'s are picked in a pass of their own first (``step_shapes.keep_meeting``),
-    else tested one by one in the loop (``step_start``'s touches: one or two
-    neighbours each). (Its arguments grouped: an inlined call takes at most 30.)"""
+    else tested one by one in the loop (``step_start``'s touches: a frozen body's
+    fixed and frozen neighbours are dropped before that test, and the pass made the
+    bullets' stopped frames slower). (Its arguments grouped: an inlined call takes
+    at most 30.)"""
     et, ek, eh = lists
     ht, hk, hpos = heap
     fstart, fbody, head, nbody, nnext, meets = cells
