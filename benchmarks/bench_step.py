@@ -126,6 +126,17 @@ def timed(
     return out
 
 
+def windows(runs: list[list[tuple[float, float]]]) -> tuple[Window, Window]:
+    """Two ``timed`` runs of the same windows, contacts unread and read, as windows of
+    (median step unread, median step read, mean events unread)."""
+    unread, read = runs
+    first, again = (
+        (step, read_step, events)
+        for (step, events), (read_step, _) in zip(unread, read, strict=True)
+    )
+    return first, again
+
+
 def swarm(actors: int, tiles: int, steps: int, later: int = 20) -> tuple[Window, Window]:
     """The median step (contacts unread, read) and mean events over the first ``steps``
     steps after one, and over ``steps`` more after ``later`` others (most actors have
@@ -135,8 +146,7 @@ def swarm(actors: int, tiles: int, steps: int, later: int = 20) -> tuple[Window,
         world = swarm_world(actors, tiles)
         world.step(1.0)
         runs.append(timed(world, 1.0, steps, (0, later), read))
-    (first, events), (again, events_later) = runs[0]
-    return (first, runs[1][0][0], events), (again, runs[1][1][0], events_later)
+    return windows(runs)
 
 
 WALLS = [1000.0 + 200.0 * k for k in range(10)]
@@ -187,8 +197,8 @@ def bullets_collide2d(
         world = bullet_world(bullets, boxes)
         runs.append(timed(world, 1.0 / 60.0, frames, (0, later), read))
     tunnelled = sum(1 for k in range(bullets) if world.shape(k).x - 1.0 > WALLS[0] + 1.0)  # type: ignore[union-attr]
-    (first, events), (again, events_later) = runs[0]
-    return (first, runs[1][0][0], events), (again, runs[1][1][0], events_later), tunnelled
+    first, again = windows(runs)
+    return first, again, tunnelled
 
 
 def bullets_pymunk(bullets: int, boxes: int, frames: int) -> tuple[float, int] | None:

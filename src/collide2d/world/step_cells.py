@@ -73,13 +73,12 @@ slower, the bullets the same."""
 MARGIN = 1.0 / 256.0
 """A cover is the cells met by a body's bounds widened by this share of a cell (or by
 ``ROUNDING`` of the largest coordinate, if more, up to ``MARGIN_MOST``): two bodies
-whose edges meet share a cell even where rounding moved an edge. Once a sixteenth:
-covers of fewer cells
-since session 18 (worlds side by side in one process: the gas 0.72 -> 0.76 M events/s
-median, the swarm's and the bullets' steps 3 to 6 % shorter). The cells and the margin
-decide which bodies meet as candidates, not when they meet: a gas's steps are the same
-bit for bit either way; the end-of-step cleanup's nudges may come out an ulp apart
-(the swarm: one body, at its 41st step)."""
+whose edges meet share a cell even where rounding moved an edge. A sixteenth until
+session 18; covers of fewer cells since (worlds side by side in one process: the gas
+0.72 -> 0.76 M events/s median, the swarm's and the bullets' steps 3 to 6 % shorter).
+The cells and the margin decide which bodies meet as candidates, not when they meet: a
+gas's steps are the same bit for bit either way; the end-of-step cleanup's nudges may
+come out an ulp apart (the swarm: one body, at its 41st step)."""
 ROUNDING = 1e-12
 """A relative size far above the rounding of a position (an ulp is 2.2e-16 of it)."""
 MARGIN_MOST = 1.0 / 16.0
