@@ -221,6 +221,30 @@ def test_gas_histogram_converges_to_maxwell_boltzmann(app, tmp_path):
     assert demo.cell_size > 0 and _count(_pixels(path), CELL) > 500  # the grid's lines
 
 
+def test_the_gas_rate_leaves_out_a_slow_first_step(app, tmp_path):
+    # The first step of a fresh install compiles the kernels (tens of seconds in the
+    # core): the HUD's rate is of the last frames, so it drops out.
+    from collide2d.demos.gas import RATE_FRAMES, GasDemo
+
+    demo = GasDemo()
+    step = demo.world.step
+    calls = []
+
+    def first_slow(dt):
+        result = step(dt)
+        calls.append(dt)
+        if len(calls) == 1:
+            result.stats = result.stats._replace(seconds=result.stats.seconds + 30.0)
+        return result
+
+    demo.world.step = first_slow
+    app.run_headless(demo, 2, tmp_path)
+    assert demo.rate() < 1e3  # (the slow step counted)
+    app.run_headless(demo, RATE_FRAMES, tmp_path)
+    assert demo.rate() > 1e4
+    assert f"{demo.rate() / 1e3:.0f} k events/s" in demo.hud()[1]
+
+
 def test_the_gas_box_is_not_under_the_text(app, tmp_path):
     # The box's top and bottom edges show along their length: the HUD and the help
     # are drawn over the scene, and once hid the box's top rows and bottom rows.
