@@ -46,16 +46,16 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
             if elen[r] + npend > eh[r, q.CAP]:
                 et, ek = q.row_grown(et, ek, eh, r, elen[r] + npend)
             q.flush(et, ek, eh, r, pt, pk, px, npend)
-            q.refresh(et, ek, eh, ht, hk, hpos, r, r, ib)
+            q.refresh(et, ek, eh, ht, hk, hpos, r, r, ib, True)
             live.append((t, key, r, int(ib[other, COUNTER])))
         elif action == "bump":  # body r changed: events naming it go stale
             ib[r, COUNTER] += 1
             elen[r] = 0  # its own list is predicted again from scratch (empty here)
-            q.refresh(et, ek, eh, ht, hk, hpos, r, r, ib)
+            q.refresh(et, ek, eh, ht, hk, hpos, r, r, ib, True)
         elif action == "take":
             valid = [e for e in live if ib[_other(e[1], e[2]), COUNTER] == e[3]]
             for row in range(rows):  # drop the stale ones (the core does it lazily)
-                q.refresh(et, ek, eh, ht, hk, hpos, row, row, ib)
+                q.refresh(et, ek, eh, ht, hk, hpos, row, row, ib, True)
             assert sum(elen) == len(valid)
             if not valid:
                 assert ht[0, 0] == np.inf
@@ -77,6 +77,54 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
             assert (ht[parent, 0], hk[parent, 1]) <= (ht[p, 0], hk[p, 1])
         assert sorted(hk[:, 2].tolist()) == list(range(rows))
         assert all(hk[hpos[row], 2] == row for row in range(rows))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 6), st.integers(0, 6), st.sampled_from([0.0, 0.25, 1.0, 3.0])),
+        max_size=40,
+    ),
+    st.lists(st.integers(0, 6), max_size=5),
+)
+def test_rows_refreshed_before_the_heap_is_built_keep_their_places(events, bumped):
+    """Before ``heapify`` (``step_start``'s touches), ``refresh`` without a sift drops
+    a row's stale events and gives its own place its earliest live one, moving no
+    other row; the heap built after gives the events in sorted order."""
+    rows = 7
+    ib = np.zeros((rows, INTS), dtype=np.int64)
+    et, ek, eh, ht, hk, hpos, _ = q.new_queue(rows, 0, np.empty(0, dtype=np.int64), 0)
+    live: list[tuple[float, int]] = []
+    for r, other, t in events:  # listed as the first predictions list them
+        if other == r:
+            continue
+        key = int(q.pack(1, min(r, other), max(r, other)))
+        pt, pk = np.array([t]), np.array([key], dtype=np.int64)
+        px = np.array([2 * int(ib[other, COUNTER])], dtype=np.int64)
+        if eh[r, q.LEN] + 1 > eh[r, q.CAP]:
+            et, ek = q.row_grown(et, ek, eh, r, int(eh[r, q.LEN]) + 1)
+        q.flush(et, ek, eh, r, pt, pk, px, 1)
+        live.append((t, key, r, other))
+    for r in range(rows):
+        q.first_key(et, ek, eh, ht, hk, r)
+    for b in bumped:  # body b changed: the others' events with it are stale
+        ib[b, COUNTER] += 1
+    valid = [(t, key) for t, key, r, other in live if other not in bumped]
+    dropped = 0
+    for r in range(rows):
+        dropped += q.refresh(et, ek, eh, ht, hk, hpos, r, r, ib, False)
+        mine = [(t, key) for t, key, row, other in live if row == r and other not in bumped]
+        assert hpos[r] == r and hk[r, 2] == r  # no row moved
+        assert (ht[r, 0], hk[r, 1]) == (min(mine) if mine else (np.inf, 0))
+    assert dropped == len(live) - len(valid)
+    q.heapify(ht, hk, hpos)
+    popped = []
+    while ht[0, 0] < np.inf:
+        row = int(hk[0, 2])
+        t, key, _ = q.take(et, ek, eh, row)
+        popped.append((float(t), int(key)))
+        q.refresh(et, ek, eh, ht, hk, hpos, row, row, ib, True)
+    assert popped == sorted(valid)
 
 
 def _other(key: int, row: int) -> int:

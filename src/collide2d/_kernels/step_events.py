@@ -172,7 +172,7 @@ def pair_key(ib, i, j, owners):
 @inline_kernel
 def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand,
                     pending, near, crossed, owners, changed, nchanged, m0, t, pair, stamp,
-                    dirty, compact):  # fmt: skip
+                    dirty, compact, sift):  # fmt: skip
     """Predict the bodies ``changed[m0:nchanged]`` again from ``t``, after a contact
     (``pair``: ``(i, j)`` if it was a slide or bounce that left them apart, else
     ``(-1, -1)``). The queue's ``lists`` (``et, ek, eh``) and ``heap`` (``ht, hk,
@@ -184,8 +184,10 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
     ``b``'s are picked in a pass of their own first (``step_shapes.keep_meeting``),
     else tested one by one in the loop (``step_start``'s touches: a frozen body's
     fixed and frozen neighbours are dropped before that test, and the pass made the
-    bullets' stopped frames slower). (Its arguments grouped: an inlined call takes
-    at most 30.)"""
+    bullets' stopped frames slower). ``sift``: the heap is built, and a row given a
+    new key takes its place in it (``step_start``'s touches come before the heap is
+    built: a row keeps its place, ``step_queue.refresh``). (Its arguments grouped: an
+    inlined call takes at most 30.)"""
     et, ek, eh = lists
     ht, hk, hpos = heap
     fstart, fbody, head, nbody, nnext, meets = cells
@@ -230,7 +232,7 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
         if npend > eh[rb, CAP] and not row_moved(ek, eh, rb, npend):
             return m, npend, made, stamp, dirty
         flush(et, ek, eh, rb, qt, qk, qx, npend)
-        refresh(et, ek, eh, ht, hk, hpos, rb, b, ib)
+        refresh(et, ek, eh, ht, hk, hpos, rb, b, ib, sift)
     return -1, 0, made, stamp, dirty
 
 
@@ -263,11 +265,11 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             paused = -1
             if state[PAUSE] == PAUSED_CHANGED:
                 m = state[PAUSE_M]
-                refresh(et, ek, eh, ht, hk, hpos, r, changed[m], ib)
+                refresh(et, ek, eh, ht, hk, hpos, r, changed[m], ib, True)
                 paused, npend, made, stamp, dirty = predict_changed(
                     fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending,
                     near, crossed, owners, changed, state[PAUSE_CHANGED], m + 1,
-                    fwork[PAUSED_AT, 0], (state[PAUSE_I], state[PAUSE_J]), stamp, dirty, True,
+                    fwork[PAUSED_AT, 0], (state[PAUSE_I], state[PAUSE_J]), stamp, dirty, True, True,
                 )  # fmt: skip
                 stats[PREDICTIONS] += made
             if paused >= 0:
@@ -286,7 +288,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             status = SET_FULL
             break
         if dirty >= 0:
-            stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, moving[dirty], ib)
+            stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, moving[dirty], ib, True)
         if hk.shape[0] == 0 or ht[0, 0] == np.inf:  # no moving body, or no event left
             logged, pre = write_early(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, np.inf, 0)
             break
@@ -349,7 +351,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 npend = pend_contact(fb, ib, a, b, j, t, dt, qt, qk, qx, npend, near, False)
             npend = pend_crossing(fb, ib, i, t, dt, grid, qt, qk, qx, npend)
             if eh[dirty, LEN] + npend > eh[dirty, CAP]:  # full: drop its stale events first
-                stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, i, ib)
+                stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, i, ib, True)
                 need = eh[dirty, LEN] + npend
                 if need > eh[dirty, CAP] and not row_moved(ek, eh, dirty, need):
                     state[PAUSE] = PAUSED_CROSSING
@@ -472,7 +474,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         paused, npend, made, stamp, dirty = predict_changed(
             fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending, near,
             crossed, owners, changed, nchanged, 0, t, (i, j) if resolved else (-1, -1), stamp,
-            dirty, True,
+            dirty, True, True,
         )  # fmt: skip
         stats[PREDICTIONS] += made
         if paused >= 0:  # (its row moves where the pool has no room: back to the caller)

@@ -227,10 +227,13 @@ def heap_set(ht, hk, hpos, r, t, key):
 
 
 @inline_kernel
-def refresh(et, ek, eh, ht, hk, hpos, r, owner, ib):
+def refresh(et, ek, eh, ht, hk, hpos, r, owner, ib, sift):
     """Drop row ``r``'s stale events (the other body's counter in ``ib`` is no
     longer the one they were predicted with; ``owner`` is the row's body), find its
-    earliest and give the row that heap key. Returns how many were dropped."""
+    earliest and give the row that heap key, restoring the heap's order if ``sift``
+    (else the row keeps its place, as :func:`first_key` leaves it: before
+    :func:`heapify`, a sift would only move rows the build moves again). Returns how
+    many were dropped."""
     n = eh[r, LEN]
     base = eh[r, BASE]
     k = 0
@@ -258,7 +261,12 @@ def refresh(et, ek, eh, ht, hk, hpos, r, owner, ib):
         k += 1
     eh[r, LEN] = n
     eh[r, MIN] = max(best, 0)
-    heap_set(ht, hk, hpos, r, bt, bk)
+    if sift:
+        heap_set(ht, hk, hpos, r, bt, bk)
+    else:
+        p = hpos[r]
+        ht[p, 0] = bt
+        hk[p, 1] = bk
     return dropped
 
 

@@ -94,7 +94,7 @@ def start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, 
     if state[START_WAITING] >= 0:  # back from the caller, the waiting row grown
         r = state[START_WAITING]
         flush(et, ek, eh, r, qt, qk, qx, state[START_WAITING_COUNT])
-        refresh(et, ek, eh, ht, hk, hpos, r, moving[r], ib)
+        refresh(et, ek, eh, ht, hk, hpos, r, moving[r], ib, False)
         state[START_WAITING] = -1
     for r in range(state[START_NEXT], moving.shape[0]):
         b = moving[r]
@@ -110,7 +110,7 @@ def start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, 
         t, key, extra = take(et, ek, eh, r)
         if ib[w, COUNTER] != extra >> 1:
             stats[STALE] += 1
-            refresh(et, ek, eh, ht, hk, hpos, r, b, ib)
+            refresh(et, ek, eh, ht, hk, hpos, r, b, ib, False)
             continue
         # As step_events.run_events resolves a touch at time 0 that did not start
         # overlapped (the same steps, in the same order).
@@ -134,7 +134,7 @@ def start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, 
             if not nudged:
                 near[i] = True
                 near[j] = True
-                refresh(et, ek, eh, ht, hk, hpos, r, b, ib)
+                refresh(et, ek, eh, ht, hk, hpos, r, b, ib, False)
                 continue
             stats[NUDGED] += 1
         else:
@@ -160,7 +160,7 @@ def start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, 
             nchanged += 1
         paused, npend, made, stamp, _ = predict_changed(
             fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending, near,
-            crossed, owners, changed, nchanged, 0, t, (-1, -1), stamp, -1, False,
+            crossed, owners, changed, nchanged, 0, t, (-1, -1), stamp, -1, False, False,
         )  # fmt: skip
         stats[PREDICTIONS] += made
         if paused >= 0:
