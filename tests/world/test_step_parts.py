@@ -99,6 +99,83 @@ def test_a_body_with_more_first_events_than_its_list_holds(
     assert [(c.a, c.b) for c in contacts] == [(("post", k), ("box", 0)) for k in range(30)]
 
 
+def pressed(seed: int) -> World:
+    """Shots pressed against walls (``touch``: resolved before the loop, then
+    predicted again in parts), crossing each other and the boxes moving among
+    them."""
+    rng = np.random.default_rng(seed)
+    world = World()
+    world.set_response("shot", "wall", "touch")
+    world.set_response("shot", "shot", "cross")
+    world.set_response("shot", "box", "cross")
+    world.set_response("box", "wall", "bounce")
+    for k in range(4):
+        world.add(("wall", k), Rect(20.0 + 20 * k, -50.0, 1.0, 100.0), group="wall", mass=math.inf)
+    for k in range(240):
+        x = 20.0 + 20 * (k % 4)
+        y = rng.uniform(-45, 45)
+        r = float(rng.choice([0.5, 1.0, 1.5]))  # (dyadic: pressed exactly against the wall)
+        world.add(("shot", k), Circle(x - r, y, r), velocity=(rng.uniform(1, 9), 0.0),
+                  group="shot")  # fmt: skip
+    for k in range(30):
+        x, y = 2.0 + 20 * (k % 4) + rng.uniform(0, 14), rng.uniform(-45, 45)
+        world.add(("box", k), Rect(x, y, 1.5, 1.5), group="box",
+                  velocity=(rng.uniform(-8, 8), rng.uniform(-8, 8)))  # fmt: skip
+    return world
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_shots_pressed_against_walls_step_in_parts_as_in_one(
+    monkeypatch: pytest.MonkeyPatch, threads: int
+) -> None:
+    monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1)
+    monkeypatch.setattr(step_parts, "THREADS", 1)
+    one = run(pressed(threads), 4, 1.0)
+    monkeypatch.setattr(step_parts, "THREADS", threads)
+    two = run(pressed(threads), 4, 1.0)
+    assert one == two
+    last = one[-3]
+    assert isinstance(last, list)
+    early = sum(1 for c in last if c.time == 0.0 and c.response == "touch")
+    assert early > 200  # (most shots touch their wall at time 0, every step)
+    assert any(c.response == "cross" for c in last)
+
+
+def chased(world: World) -> World:
+    """A shot pressed against a wall, twelve small boxes beside it moving with it:
+    frozen at time 0, it is predicted again against all twelve, more events than a
+    list's first room (``step_queue.ROOM``; its first predictions had one)."""
+    world.set_response("shot", "wall", "touch")
+    world.set_response("shot", "shot", "ignore")  # (unset, "slide": not resolved before the loop)
+    world.set_response("shot", "box", "cross")
+    world.set_response("box", "box", "ignore")
+    world.set_response("box", "wall", "ignore")
+    world.add("wall", Rect(20.0, -30.0, 1.0, 60.0), group="wall", mass=math.inf)
+    world.add("shot", Circle(19.0, 0.0, 1.0), velocity=(4.0, 0.0), group="shot")
+    for k in range(12):  # in the shot's bounds' corners, outside the disc
+        y = -1.0 + 0.01 * k if k % 2 else 0.8 - 0.01 * k
+        world.add(("box", k), Rect(18.0, y, 0.2, 0.2), velocity=(4.0, 0.0), group="box")
+    return world
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_frozen_body_with_more_events_than_its_list_holds(
+    monkeypatch: pytest.MonkeyPatch, threads: int
+) -> None:
+    from tests.world.step_reference import reference_step
+
+    monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1)
+    monkeypatch.setattr(step_parts, "THREADS", threads)
+    expected = reference_step(chased(World()), 1.0)
+    result = chased(world := World()).step(1.0)
+    got = [(c.a, c.b, c.response) for c in result.contacts]
+    assert got == [(c[1], c[2], c[7]) for c in expected.contacts]
+    assert got[0] == ("wall", "shot", "touch") and len(got) == 13
+    for c, w in zip(result.contacts, expected.contacts, strict=True):
+        assert c.time == pytest.approx(float(w[0]), abs=1e-9)
+    assert world.shape("shot").x == 19.0
+
+
 def test_parts_for() -> None:
     for least in (step_parts.PARALLEL_MIN_MOVING, step_parts.PARALLEL_MIN_ROWS):
         assert step_parts.parts_for(least - 1, least) == 1

@@ -37,7 +37,6 @@ from collide2d._kernels.step_arena import (
     carve,
 )
 from collide2d._kernels.step_events import (
-    CHANGED,
     DIRTY,
     EARLY_COUNT,
     LOG_FULL,
@@ -78,12 +77,16 @@ from collide2d._kernels.step_shapes import (
 )
 from collide2d._kernels.step_start import (
     START_COUNT,
-    START_STAMP,
-    START_WAITING,
-    START_WAITING_COUNT,
+    START_LATER,
+    later_overflow,
     quiet_groups,
     start_touches,
 )
+
+# ``state`` (the last of :func:`begin`'s working arrays): the cell lists' free
+# entries, the pools' use; after :func:`touches`, the touches it resolved, the rows
+# it left to predict again (``step_start``) and the last stamp used
+STATE_NFREE, STATE_IUSED, STATE_FUSED, STATE_EARLY, STATE_LATER, STATE_STAMP = range(6)
 
 
 @kernel
@@ -116,8 +119,8 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     (``step_first.first_predictions`` takes some of them, per part):
     ``head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht,
     hk, hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand,
-    qt, qk, qx, marks, over, counts, pins, pin_n, state`` (``state``: the cell
-    lists' free entries and the pools' use)."""
+    qt, qk, qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later, state``
+    (``state``: ``STATE_NFREE`` ...)."""
     n = fb.shape[0]
     _ox, _oy, _cell, _margin, cols, rows = grid
     if kept:
@@ -169,6 +172,12 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     flat_o, iused = carve(ints, iused, parts * moving.shape[0])
     over = flat_o.reshape((parts, moving.shape[0]))
     counts = np.zeros((parts, 3), dtype=np.int64)
+    # The touches resolved before the loop (step_start): their contacts, keys, and
+    # the rows they changed
+    pre_f = np.empty((moving.shape[0], 5))
+    pre_i = np.empty((moving.shape[0], 4), dtype=np.int64)
+    pre_k = np.empty(moving.shape[0], dtype=np.int64)
+    later = np.empty(moving.shape[0], dtype=np.int64)
     pins, iused = carve(ints, iused, n)  # step_settle.settle's
     flat_p, fused = carve(floats, fused, 2 * n)
     pin_n = flat_p.reshape((2, n))
@@ -189,31 +198,24 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     near = np.zeros(n, dtype=np.bool_)
 
     first = first_lanes(meets, ib, moving)
-    state = np.array([nfree, iused, fused], dtype=np.int64)
+    state = np.array([nfree, iused, fused, 0, 0, 0], dtype=np.int64)
     return (head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
             hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
-            qx, marks, over, counts, pins, pin_n, state)  # fmt: skip
+            qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later, state)  # fmt: skip
 
 
 @kernel
-def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
-           head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
-           hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
-           qx, marks, over, counts, pins, pin_n, state):  # fmt: skip
-    """Run the step :func:`begin` set up, after its parts' first predictions
-    (``step_first.first_predictions``): the bodies they left over predicted, the
-    touches at time 0 that commute with every other event resolved
-    (``step_start.start_touches``), the heap built, the events run
-    (``step_events.run_events``), every moving body brought to ``dt`` and rounding
-    undone (``step_settle.settle``). Rows are left
-    at ``dt`` with their new velocities; ``stats`` is told the counts, ``used`` how
-    much of each pool the step used, how large the lists' pool grew and how many
-    contacts it logged. Returns the contacts:
-    ``(float rows time, nx, ny, px, py; int rows a, b, response, started)``."""
-    n = fb.shape[0]
-    owners = ib[n - 1, OWNER] + 1 if n else 1
-    cols = grid[4]
-    nfree, iused, fused = state[0], state[1], state[2]
+def touches(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
+            head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
+            hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
+            qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later,
+            state):  # fmt: skip
+    """After the parts' first predictions (``step_first.first_predictions``): the
+    bodies they left over predicted, then the touches at time 0 that commute with
+    every other event resolved (``step_start.start_touches``); ``state`` is told how
+    many, the rows left to predict again (``later``, in parts:
+    ``step_start.later_predictions``) and the last stamp used. Returns the queue's
+    pool ``et, ek`` (grown)."""
     stamp = 0
     for p in range(counts.shape[0]):
         stats[PREDICTIONS] += counts[p, 0]
@@ -227,21 +229,50 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
             counts[p, 1],
         )  # fmt: skip
         stats[PREDICTIONS] += made
-    cand0, qt0, qk0, qx0, marks0 = cand[0], qt[0], qk[0], qx[0], marks[0]
-    # The touches at time 0 that commute with every other event, resolved before the
-    # heap is built (step_start); their contacts sorted by their events' keys
-    iwork, fwork = scratch()
     quiet = quiet_groups(responses, ib, moving)
-    pre_f = np.empty((moving.shape[0], 5))
-    pre_i = np.empty((moving.shape[0], 4), dtype=np.int64)
-    pre_k = np.empty(moving.shape[0], dtype=np.int64)
-    start = np.array([0, 0, stamp, -1, 0], dtype=np.int64)
-    while start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, eh, ht,
-                        hk, hpos, marks0, fstart, fbody, head, nbody, nnext, meets, cand0, qt0,
-                        qk0, qx0, near, crossed, owners, iwork[CHANGED], quiet, pre_f, pre_i,
-                        pre_k, start) == POOL_FULL:  # fmt: skip
-        et, ek = row_grown(et, ek, eh, start[START_WAITING], start[START_WAITING_COUNT])
-    npre, stamp = start[START_COUNT], start[START_STAMP]
+    early = np.zeros(2, dtype=np.int64)
+    start_touches(fb, ib, responses, cap, moving, stats, et, ek, eh, ht, hk, hpos, near, quiet,
+                  pre_f, pre_i, pre_k, later, early)  # fmt: skip
+    state[STATE_EARLY] = early[START_COUNT]
+    state[STATE_LATER] = early[START_LATER]
+    state[STATE_STAMP] = stamp
+    counts[:] = 0  # (for the parts of later_predictions, if any run)
+    return et, ek
+
+
+@kernel
+def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
+           head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
+           hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
+           qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later,
+           state):  # fmt: skip
+    """Run the step :func:`begin` set up, after :func:`touches` and the parts'
+    predictions of the bodies it changed (``step_start.later_predictions``): the
+    rows they left over predicted, the heap built, the events run
+    (``step_events.run_events``), every moving body brought to ``dt`` and rounding
+    undone (``step_settle.settle``). Rows are left at ``dt`` with their new
+    velocities; ``stats`` is told the counts, ``used`` how much of each pool the
+    step used, how large the lists' pool grew and how many contacts it logged.
+    Returns the contacts: ``(float rows time, nx, ny, px, py; int rows a, b,
+    response, started)``."""
+    n = fb.shape[0]
+    owners = ib[n - 1, OWNER] + 1 if n else 1
+    cols = grid[4]
+    nfree, iused, fused = state[STATE_NFREE], state[STATE_IUSED], state[STATE_FUSED]
+    stamp = state[STATE_STAMP]
+    for p in range(counts.shape[0]):  # (zero for the parts that did not run)
+        stats[PREDICTIONS] += counts[p, 0]
+        stamp = max(stamp, counts[p, 2])
+    for p in range(counts.shape[0]):
+        et, ek, made, stamp = later_overflow(
+            fb, ib, responses, dt, grid, moving, row, et, ek, eh, ht, hk, hpos, fstart, fbody,
+            head, nbody, nnext, meets, near, crossed, owners, marks[0], stamp, cand[0], qt[0],
+            qk[0], qx[0], over[p], counts[p, 1],
+        )  # fmt: skip
+        stats[PREDICTIONS] += made
+    cand0, qt0, qk0, qx0, marks0 = cand[0], qt[0], qk[0], qx[0], marks[0]
+    iwork, fwork = scratch()
+    npre = state[STATE_EARLY]
     if not ascending(pre_k, npre):  # (made in the bodies' order, they mostly are)
         by_key = np.argsort(pre_k[:npre])
         pre_f, pre_i, pre_k = pre_f[by_key], pre_i[by_key], pre_k[by_key]

@@ -172,7 +172,7 @@ def pair_key(ib, i, j, owners):
 @inline_kernel
 def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand,
                     pending, near, crossed, owners, changed, nchanged, m0, t, pair, stamp,
-                    dirty, compact, sift):  # fmt: skip
+                    dirty, compact, sift, grow):  # fmt: skip
     """Predict the bodies ``changed[m0:nchanged]`` again from ``t``, after a contact
     (``pair``: ``(i, j)`` if it was a slide or bounce that left them apart, else
     ``(-1, -1)``). The queue's ``lists`` (``et, ek, eh``) and ``heap`` (``ht, hk,
@@ -186,8 +186,10 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
     fixed and frozen neighbours are dropped before that test, and the pass made the
     bullets' stopped frames slower). ``sift``: the heap is built, and a row given a
     new key takes its place in it (``step_start``'s touches come before the heap is
-    built: a row keeps its place, ``step_queue.refresh``). (Its arguments grouped: an
-    inlined call takes at most 30.)"""
+    built: a row keeps its place, ``step_queue.refresh``). ``grow``: a list that
+    outgrows its room may move to the pool's end (``step_queue.row_moved``; not in a
+    thread of its own, ``step_start.later_predictions``: it pauses there). (Its
+    arguments grouped: an inlined call takes at most 30.)"""
     et, ek, eh = lists
     ht, hk, hpos = heap
     fstart, fbody, head, nbody, nnext, meets = cells
@@ -229,7 +231,7 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
             again = a2 == i and b2 == j  # (the pair just resolved)
             npend = pend_contact(fb, ib, a2, b2, other, t, dt, qt, qk, qx, npend, near, again)
         npend = pend_crossing(fb, ib, b, t, dt, grid, qt, qk, qx, npend)
-        if npend > eh[rb, CAP] and not row_moved(ek, eh, rb, npend):
+        if npend > eh[rb, CAP] and (not grow or not row_moved(ek, eh, rb, npend)):
             return m, npend, made, stamp, dirty
         flush(et, ek, eh, rb, qt, qk, qx, npend)
         refresh(et, ek, eh, ht, hk, hpos, rb, b, ib, sift)
@@ -270,6 +272,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                     fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending,
                     near, crossed, owners, changed, state[PAUSE_CHANGED], m + 1,
                     fwork[PAUSED_AT, 0], (state[PAUSE_I], state[PAUSE_J]), stamp, dirty, True, True,
+                    True,
                 )  # fmt: skip
                 stats[PREDICTIONS] += made
             if paused >= 0:
@@ -474,7 +477,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         paused, npend, made, stamp, dirty = predict_changed(
             fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending, near,
             crossed, owners, changed, nchanged, 0, t, (i, j) if resolved else (-1, -1), stamp,
-            dirty, True, True,
+            dirty, True, True, True,
         )  # fmt: skip
         stats[PREDICTIONS] += made
         if paused >= 0:  # (its row moves where the pool has no room: back to the caller)

@@ -12,6 +12,15 @@ would resolve it; its contact waits in a log of its own, sorted by the event's k
 and the loop writes it in its place, before the first event it pops that comes
 after it (``step_events.run_events``), so the contacts and their order are the
 loop's.
+
+Every such touch is resolved first (:func:`start_touches`), then every body it
+changed is predicted again (:func:`later_predictions`), as after any contact
+(``step_events.predict_changed``). Those predictions read rows no one writes any
+more (every freeze is done) and each writes only its own list, so they are shared
+between threads like the first predictions (``world/step_parts.py``); a list that
+outgrows its room is left to :func:`later_overflow`, which grows the pool. A frame
+of the bullets scene predicted its 20,000 frozen bullets again in 0.75 ms of about
+4.5, in the serial loop that froze them.
 """
 
 from __future__ import annotations
@@ -23,13 +32,11 @@ from collide2d._kernels.step_events import (
     CAPPED,
     EVENTS,
     NUDGED,
-    POOL_FULL,
-    PREDICTIONS,
     STALE,
     log,
     predict_changed,
 )
-from collide2d._kernels.step_queue import BASE, LEN, MIN, flush, refresh, take, unpack
+from collide2d._kernels.step_queue import BASE, LEN, MIN, flush, refresh, row_grown, take, unpack
 from collide2d._kernels.step_respond import (
     APPROACH_ULPS,
     CROSS,
@@ -56,9 +63,8 @@ from collide2d._kernels.step_shapes import (
     position,
 )
 
-# ``state`` of :func:`start_touches`: the next row, contacts logged, the last stamp,
-# the row left waiting for the pool (-1: none) and its events' count
-START_NEXT, START_COUNT, START_STAMP, START_WAITING, START_WAITING_COUNT = range(5)
+# ``counts`` of :func:`start_touches` (and ``step_core.touches``' ``state`` slots)
+START_COUNT, START_LATER = range(2)
 
 
 @kernel
@@ -78,25 +84,17 @@ def quiet_groups(responses, ib, moving):
 
 
 @borrowing_kernel
-def start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, eh, ht, hk,
-                  hpos, marks, fstart, fbody, head, nbody, nnext, meets, cand, qt, qk, qx,
-                  near, crossed, owners, changed, quiet, pre_f, pre_i, pre_k,
-                  state):  # fmt: skip
+def start_touches(fb, ib, responses, cap, moving, stats, et, ek, eh, ht, hk, hpos, near,
+                  quiet, pre_f, pre_i, pre_k, later, counts):  # fmt: skip
     """Resolve the touches at time 0 that commute with every other event (module
-    docstring), rows ``state[START_NEXT]`` on, after the first predictions and before the
-    heap is built; their contacts go to ``pre_f, pre_i`` (``step_events.log``'s
-    columns) with their events' keys in ``pre_k``. Returns ``POOL_FULL`` when a
-    list needs a place the pool has no room for (``state[START_WAITING]``: the caller
-    grows the row, ``step_queue.row_grown``, and calls again), else 0."""
-    lists, heap, pending = (et, ek, eh), (ht, hk, hpos), (qt, qk, qx)
-    cells = (fstart, fbody, head, nbody, nnext, meets)
-    count, stamp = state[START_COUNT], state[START_STAMP]
-    if state[START_WAITING] >= 0:  # back from the caller, the waiting row grown
-        r = state[START_WAITING]
-        flush(et, ek, eh, r, qt, qk, qx, state[START_WAITING_COUNT])
-        refresh(et, ek, eh, ht, hk, hpos, r, moving[r], ib, False)
-        state[START_WAITING] = -1
-    for r in range(state[START_NEXT], moving.shape[0]):
+    docstring), after the first predictions and before the heap is built; their
+    contacts go to ``pre_f, pre_i`` (``step_events.log``'s columns) with their
+    events' keys in ``pre_k``, the rows of the bodies they changed to ``later``
+    (predicted again by :func:`later_predictions`). ``counts`` is told how many of
+    each (``START_COUNT``, ``START_LATER``)."""
+    count = 0
+    nlater = 0
+    for r in range(moving.shape[0]):
         b = moving[r]
         if eh[r, LEN] == 0 or ib[b, FIXED] != 0 or not quiet[ib[b, GROUP]]:
             continue
@@ -148,7 +146,8 @@ def start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, 
             pre_k[count] = key
             count = log(pre_f, pre_i, count, t, ib[i, OWNER], ib[j, OWNER], nx, ny, px, py,
                         TOUCH, False)  # fmt: skip
-        nchanged = 0
+        # The changed body (the other is fixed): a new counter, the event cap; its
+        # predictions wait until every touch is resolved.
         for m in range(2):
             a = i if m == 0 else j
             if not (moved_i if m == 0 else moved_j) or ib[a, FIXED] != 0:
@@ -156,16 +155,63 @@ def start_touches(fb, ib, responses, dt, cap, grid, moving, row, stats, et, ek, 
                 continue
             if mark_changed(fb, ib, a, cap):
                 stats[CAPPED] += 1
-            changed[nchanged] = a
-            nchanged += 1
-        paused, npend, made, stamp, _ = predict_changed(
+            later[nlater] = r
+            nlater += 1
+    counts[START_COUNT], counts[START_LATER] = count, nlater
+
+
+@borrowing_kernel
+def later_predictions(fb, ib, responses, dt, grid, moving, row, et, ek, eh, ht, hk, hpos,
+                      fstart, fbody, head, nbody, nnext, meets, near, crossed, owners, later,
+                      start, stop, marks, stamp, cand, qt, qk, qx, changed, over,
+                      counts):  # fmt: skip
+    """Predict the bodies of rows ``later[start:stop]`` again from time 0 (after
+    :func:`start_touches`), with this part's own ``marks`` (stamps above ``stamp``),
+    ``cand``, ``qt, qk, qx`` and ``changed`` (room for one). A row whose events fit
+    its list's room has them listed and its key set in its own place of the heap not
+    yet built; the others' rows go to ``over`` (:func:`later_overflow`). ``counts``
+    is told the predictions made (of the rows listed), the rows left over and the
+    last stamp used."""
+    lists, heap, pending = (et, ek, eh), (ht, hk, hpos), (qt, qk, qx)
+    cells = (fstart, fbody, head, nbody, nnext, meets)
+    made = 0
+    nover = 0
+    for k in range(start, stop):
+        changed[0] = moving[later[k]]
+        paused, _npend, m, stamp, _ = predict_changed(
             fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending, near,
-            crossed, owners, changed, nchanged, 0, t, (-1, -1), stamp, -1, False, False,
+            crossed, owners, changed, 1, 0, 0.0, (-1, -1), stamp, -1, False, False, False,
         )  # fmt: skip
-        stats[PREDICTIONS] += made
         if paused >= 0:
-            state[START_NEXT], state[START_COUNT], state[START_STAMP] = r + 1, count, stamp
-            state[START_WAITING], state[START_WAITING_COUNT] = r, npend
-            return POOL_FULL
-    state[START_NEXT], state[START_COUNT], state[START_STAMP] = moving.shape[0], count, stamp
-    return 0
+            over[nover] = later[k]
+            nover += 1
+        else:
+            made += m
+    counts[0], counts[1], counts[2] = made, nover, stamp
+
+
+@kernel
+def later_overflow(fb, ib, responses, dt, grid, moving, row, et, ek, eh, ht, hk, hpos,
+                   fstart, fbody, head, nbody, nnext, meets, near, crossed, owners, marks,
+                   stamp, cand, qt, qk, qx, over, nover):  # fmt: skip
+    """Predict the bodies of rows ``over[:nover]`` (left over by
+    :func:`later_predictions`: more events than their lists' room) again from time 0,
+    their lists grown; stamps above ``stamp`` in ``marks``. Returns the queue's pool
+    ``et, ek`` (grown), the predictions made and the last stamp used."""
+    heap, pending = (ht, hk, hpos), (qt, qk, qx)
+    cells = (fstart, fbody, head, nbody, nnext, meets)
+    changed = np.empty(1, dtype=np.int64)
+    made = 0
+    for k in range(nover):
+        r = over[k]
+        changed[0] = moving[r]
+        paused, npend, m, stamp, _ = predict_changed(
+            fb, ib, responses, dt, grid, row, (et, ek, eh), heap, cells, marks, cand, pending,
+            near, crossed, owners, changed, 1, 0, 0.0, (-1, -1), stamp, -1, False, False, True,
+        )  # fmt: skip
+        made += m
+        if paused >= 0:  # (no room at the pool's end: a larger pool)
+            et, ek = row_grown(et, ek, eh, r, npend)
+            flush(et, ek, eh, r, qt, qk, qx, npend)
+            refresh(et, ek, eh, ht, hk, hpos, r, changed[0], ib, False)
+    return et, ek, made, stamp

@@ -44,6 +44,7 @@ _new = tuple.__new__
 _contact = partial(_new, Contact)
 _vec2 = partial(_new, Vec2)
 _RESPONSE_NAMES = np.array(RESPONSES, dtype=object)
+_ET = 9  # where the queue's pool ``et, ek`` is among ``step_core.begin``'s working arrays
 
 
 def run(
@@ -92,6 +93,9 @@ def run(
               scratch.log_room)  # fmt: skip
     work = core.begin(fb, ib, responses, dt, grid, moving, fixed_rows, room, parts, *memory)
     step_parts.first_predictions(fb, ib, responses, dt, grid, moving, work)
+    et, ek = core.touches(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work)
+    work = (*work[:_ET], et, ek, *work[_ET + 2 :])  # (the queue's pool, grown)
+    step_parts.later_predictions(fb, ib, responses, dt, grid, moving, work)
     lf, li = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work)
     seconds = time.perf_counter() - start
     scratch.after_step(used, None if masks else grid, live, kept)

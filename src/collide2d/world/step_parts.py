@@ -24,6 +24,9 @@ import numpy as np
 from collide2d._kernels import lazy
 
 first = lazy("step_first")
+start_ = lazy("step_start")
+core = lazy("step_core")
+shapes = lazy("step_shapes")
 T = TypeVar("T")
 
 THREADS = min(2, os.cpu_count() or 1)
@@ -84,7 +87,7 @@ def first_predictions(
     """Run the first predictions of ``step_core.begin``'s ``work`` in its parts."""
     (head, _meets, lanes, nbody, nnext, _nlink, _bfirst, _free, _row, et, ek, eh, ht, hk,
      _hpos, fstart, fbody, near, *_, cand, qt, qk, qx, marks, over, counts, _pins, _pin_n,
-     _state) = work  # fmt: skip
+     _pre_f, _pre_i, _pre_k, _later, _state) = work  # fmt: skip
 
     def run(p: int, start: int, stop: int) -> None:
         first.first_predictions(
@@ -94,3 +97,38 @@ def first_predictions(
         )  # fmt: skip
 
     in_parts(run, len(moving), counts.shape[0])
+
+
+def later_predictions(
+    fb: np.ndarray,
+    ib: np.ndarray,
+    responses: np.ndarray,
+    dt: float,
+    grid: tuple[Any, ...],
+    moving: np.ndarray,
+    work: tuple[np.ndarray, ...],
+) -> None:
+    """Predict again, in parts, the bodies ``step_core.touches`` changed (the rows it
+    listed in ``later``; ``_kernels/step_start.py``): each part with its own
+    candidates, buffers and stamps, as the first predictions."""
+    (head, meets, _lanes, nbody, nnext, _nlink, _bfirst, _free, row, et, ek, eh, ht, hk,
+     hpos, fstart, fbody, near, _held_t, _held_by, _held_n, _lf, _li, crossed, cand, qt, qk,
+     qx, marks, over, counts, _pins, _pin_n, _pre_f, _pre_i, _pre_k, later,
+     state) = work  # fmt: skip
+    nlater = int(state[core.STATE_LATER])
+    if nlater == 0:
+        return
+    n = fb.shape[0]
+    owners = int(ib[n - 1, shapes.OWNER]) + 1
+    stamp = int(state[core.STATE_STAMP])
+
+    def run(p: int, start: int, stop: int) -> None:
+        start_.later_predictions(
+            fb, ib, responses, dt, grid, moving, row, et, ek, eh, ht, hk, hpos, fstart, fbody,
+            head, nbody, nnext, meets, near, crossed, owners, later, start, stop, marks[p],
+            stamp, cand[p], qt[p], qk[p], qx[p], np.empty(1, dtype=np.int64), over[p],
+            counts[p],
+        )  # fmt: skip
+
+    parts = min(counts.shape[0], parts_for(nlater, PARALLEL_MIN_MOVING))
+    in_parts(run, nlater, parts)
