@@ -1,5 +1,6 @@
-"""``World.step``'s work shared between threads: the first predictions, and the
-check of the fixed rows it keeps between steps.
+"""``World.step``'s work shared between threads: the first predictions, the
+predictions again of the bodies frozen by touches at time 0 (``later_predictions``,
+``_kernels/step_start.py``), and the check of the fixed rows it keeps between steps.
 
 At a step's start every moving body is predicted against the bodies near it
 (``_kernels/step_first.py``): half of the swarm scene's core, a fifth of the gas's.
