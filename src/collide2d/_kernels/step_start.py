@@ -84,17 +84,23 @@ def quiet_groups(responses, ib, moving):
 
 
 @borrowing_kernel
-def start_touches(fb, ib, responses, cap, moving, stats, et, ek, eh, ht, hk, hpos, near,
-                  quiet, pre_f, pre_i, pre_k, later, counts):  # fmt: skip
+def start_touches(fb, ib, responses, cap, moving, start, stop, stats, et, ek, eh, ht, hk, hpos,
+                  near, quiet, pre_f, pre_i, pre_k, later, counts):  # fmt: skip
     """Resolve the touches at time 0 that commute with every other event (module
-    docstring), after the first predictions and before the heap is built; their
-    contacts go to ``pre_f, pre_i`` (``step_events.log``'s columns) with their
-    events' keys in ``pre_k``, the rows of the bodies they changed to ``later``
-    (predicted again by :func:`later_predictions`). ``counts`` is told how many of
-    each (``START_COUNT``, ``START_LATER``)."""
-    count = 0
-    nlater = 0
-    for r in range(moving.shape[0]):
+    docstring) of the bodies in rows ``start`` to ``stop``, after the first
+    predictions and before the heap is built; their contacts go to ``pre_f, pre_i``
+    (``step_events.log``'s columns) with their events' keys in ``pre_k``, the rows of
+    the bodies they changed to ``later`` (predicted again by
+    :func:`later_predictions`), each from place ``start`` on. ``counts`` is told how
+    many of each (``START_COUNT``, ``START_LATER``), ``stats`` the events.
+
+    A touch changes only its body's row and list (and moves the fixed body to time 0,
+    where it is): the rows are resolved in parts, a thread each, as the first
+    predictions (``world/step_parts.py``), and their logs put end to end after
+    (:func:`touches_joined`)."""
+    count = start
+    nlater = start
+    for r in range(start, stop):
         b = moving[r]
         if eh[r, LEN] == 0 or ib[b, FIXED] != 0 or not quiet[ib[b, GROUP]]:
             continue
@@ -157,7 +163,27 @@ def start_touches(fb, ib, responses, cap, moving, stats, et, ek, eh, ht, hk, hpo
                 stats[CAPPED] += 1
             later[nlater] = r
             nlater += 1
-    counts[START_COUNT], counts[START_LATER] = count, nlater
+    counts[START_COUNT], counts[START_LATER] = count - start, nlater - start
+
+
+@kernel
+def touches_joined(pre_f, pre_i, pre_k, later, starts, counts):
+    """Put the parts' logs of :func:`start_touches` end to end (part ``p``'s from
+    place ``starts[p]``, ``counts[p]`` of each) from place 0, in the parts' order;
+    return how many contacts and rows to predict again in all."""
+    count = 0
+    nlater = 0
+    for p in range(starts.shape[0]):
+        s = starts[p]
+        for k in range(counts[p, START_COUNT]):
+            pre_f[count] = pre_f[s + k]
+            pre_i[count] = pre_i[s + k]
+            pre_k[count] = pre_k[s + k]
+            count += 1
+        for k in range(counts[p, START_LATER]):
+            later[nlater] = later[s + k]
+            nlater += 1
+    return count, nlater
 
 
 @borrowing_kernel
