@@ -564,12 +564,12 @@ def test_a_world_keeps_its_fixed_cell_lists_between_quiet_steps():
     kept, contacts = [], []
     begin, touches, finish = (
         step_module.core.begin,
-        step_module.core.left_over,
+        step_module.core.touches,
         step_module.core.finish,
     )
     with mock.patch.object(step_module, "core") as core:
         core.begin = lambda *args: kept.append(args[13]) or begin(*args)
-        core.left_over = touches
+        core.touches = touches
         core.finish = finish
         for _ in range(8):
             contacts += world.step(1.0).contacts

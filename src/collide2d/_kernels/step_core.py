@@ -8,12 +8,12 @@ is taken; a stale one (a body changed since it was predicted) is dropped; a cont
 changes the two bodies (response below), which are brought to that moment, given new
 event counters and predicted again against the bodies near them; every other body
 keeps its local time. A cell crossing changes which bodies are near. This module sets
-the step up (:func:`begin`) and runs it (:func:`finish`); between the two, in
-parts, a thread each (``world/step_parts``): the first predictions (``step_first``;
-the bodies they leave over after them, :func:`left_over`), the touches at time 0
-that commute with every other event, and the predictions again of the bodies they
-froze (``step_start``); the event loop is ``step_events.run_events``; the end's
-cleanup ``step_settle.settle``.
+the step up (:func:`begin`), resolves the touches at time 0 that commute with every
+other event (:func:`touches`, ``step_start``) and runs the rest (:func:`finish`);
+before :func:`touches`, the first predictions are made in parts, a thread each
+(``step_first``, ``world/step_parts``), and after it, in parts again, the bodies it
+froze are predicted again (``step_start.later_predictions``); the event loop is
+``step_events.run_events``; the end's cleanup ``step_settle.settle``.
 
 Responses (codes): ``IGNORE``; ``CROSS`` reported once per pair per step;
 ``TOUCH`` freezes both bodies for the rest of the step; ``SLIDE`` removes the
@@ -76,12 +76,17 @@ from collide2d._kernels.step_shapes import (
     OWNER,
     advance,
 )
-from collide2d._kernels.step_start import later_overflow
+from collide2d._kernels.step_start import (
+    START_COUNT,
+    START_LATER,
+    later_overflow,
+    quiet_groups,
+    start_touches,
+)
 
 # ``state`` (the last of :func:`begin`'s working arrays): the cell lists' free
-# entries, the pools' use; the touches resolved before the loop, the rows of the
-# bodies they changed (``step_start``) and the last stamp used after
-# :func:`left_over`
+# entries, the pools' use; after :func:`touches`, the touches it resolved, the rows
+# it left to predict again (``step_start``) and the last stamp used
 STATE_NFREE, STATE_IUSED, STATE_FUSED, STATE_EARLY, STATE_LATER, STATE_STAMP = range(6)
 
 
@@ -201,18 +206,17 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
 
 
 @kernel
-def left_over(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
-              head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
-              hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt,
-              qk, qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later,
-              state):  # fmt: skip
+def touches(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
+            head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
+            hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
+            qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later,
+            state):  # fmt: skip
     """After the parts' first predictions (``step_first.first_predictions``): the
-    bodies they left over predicted; ``state`` is told the last stamp used. Returns
-    the queue's pool ``et, ek`` (grown). Then come the touches at time 0 that commute
-    with every other event, in parts (``step_start.start_touches``; ``state`` told
-    how many, and the rows of the bodies they changed), the bodies they changed
-    predicted again, in parts (``step_start.later_predictions``), and
-    :func:`finish`."""
+    bodies they left over predicted, then the touches at time 0 that commute with
+    every other event resolved (``step_start.start_touches``); ``state`` is told how
+    many, the rows left to predict again (``later``, in parts:
+    ``step_start.later_predictions``) and the last stamp used. Returns the queue's
+    pool ``et, ek`` (grown)."""
     stamp = 0
     for p in range(counts.shape[0]):
         stats[PREDICTIONS] += counts[p, 0]
@@ -226,9 +230,13 @@ def left_over(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used
             counts[p, 1],
         )  # fmt: skip
         stats[PREDICTIONS] += made
+    quiet = quiet_groups(responses, ib, moving)
+    early = np.zeros(2, dtype=np.int64)
+    start_touches(fb, ib, responses, cap, moving, stats, et, ek, eh, ht, hk, hpos, near, quiet,
+                  pre_f, pre_i, pre_k, later, early)  # fmt: skip
+    state[STATE_EARLY] = early[START_COUNT]
+    state[STATE_LATER] = early[START_LATER]
     state[STATE_STAMP] = stamp
-    state[STATE_EARLY] = 0
-    state[STATE_LATER] = 0
     counts[:] = 0  # (for the parts of later_predictions, if any run)
     return et, ek
 
@@ -239,8 +247,8 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
            hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
            qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later,
            state):  # fmt: skip
-    """Run the step :func:`begin` set up, after :func:`left_over`, the touches at
-    time 0 and the parts' predictions of the bodies they changed (``step_start``): the
+    """Run the step :func:`begin` set up, after :func:`touches` and the parts'
+    predictions of the bodies it changed (``step_start.later_predictions``): the
     rows they left over predicted, the heap built, the events run
     (``step_events.run_events``), every moving body brought to ``dt`` and rounding
     undone (``step_settle.settle``). Rows are left at ``dt`` with their new

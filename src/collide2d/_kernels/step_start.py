@@ -57,7 +57,6 @@ from collide2d._kernels.step_shapes import (
     ORDER_CORNER,
     ORDER_FACE,
     OWNER,
-    TREF,
     advance,
     contact_normal,
     contact_point,
@@ -85,27 +84,17 @@ def quiet_groups(responses, ib, moving):
 
 
 @borrowing_kernel
-def start_touches(fb, ib, responses, cap, moving, start, stop, stats, et, ek, eh, ht, hk, hpos,
-                  near, quiet, pre_f, pre_i, pre_k, later, counts):  # fmt: skip
+def start_touches(fb, ib, responses, cap, moving, stats, et, ek, eh, ht, hk, hpos, near,
+                  quiet, pre_f, pre_i, pre_k, later, counts):  # fmt: skip
     """Resolve the touches at time 0 that commute with every other event (module
-    docstring) of the bodies in rows ``start`` to ``stop``, after the first
-    predictions and before the heap is built; their contacts go to ``pre_f, pre_i``
-    (``step_events.log``'s columns) with their events' keys in ``pre_k``, the rows of
-    the bodies they changed to ``later`` (predicted again by
-    :func:`later_predictions`), each from place ``start`` on. ``counts`` is told how
-    many of each (``START_COUNT``, ``START_LATER``), ``stats`` the events.
-
-    A touch changes only its body's row and list (and brings the fixed body to time
-    0, where it is): the rows are resolved in parts, a thread each, as the first
-    predictions (``world/step_parts.py``), and their logs put end to end after
-    (:func:`touches_joined`). What every part reads is written once at most: a fixed
-    body already at time 0 is not brought there again, and its ``near`` flag is set
-    once (the parts writing the wall's row, its flag and their counts, which shared
-    cache lines, 20,000 times a frame made two threads slower than one)."""
-    count = start
-    nlater = start
-    events = stale = nudges = capped = 0
-    for r in range(start, stop):
+    docstring), after the first predictions and before the heap is built; their
+    contacts go to ``pre_f, pre_i`` (``step_events.log``'s columns) with their
+    events' keys in ``pre_k``, the rows of the bodies they changed to ``later``
+    (predicted again by :func:`later_predictions`). ``counts`` is told how many of
+    each (``START_COUNT``, ``START_LATER``)."""
+    count = 0
+    nlater = 0
+    for r in range(moving.shape[0]):
         b = moving[r]
         if eh[r, LEN] == 0 or ib[b, FIXED] != 0 or not quiet[ib[b, GROUP]]:
             continue
@@ -118,12 +107,12 @@ def start_touches(fb, ib, responses, cap, moving, start, stop, stats, et, ek, eh
             continue
         t, key, extra = take(et, ek, eh, r)
         if ib[w, COUNTER] != extra >> 1:
-            stale += 1
+            stats[STALE] += 1
             refresh(et, ek, eh, ht, hk, hpos, r, b, ib, False)
             continue
         # As step_events.run_events resolves a touch at time 0 that did not start
         # overlapped (the same steps, in the same order).
-        events += 1
+        stats[EVENTS] += 1
         xi, yi = position(fb, i, t)
         xj, yj = position(fb, j, t)
         nx, ny = contact_normal(fb, ib, i, xi, yi, j, xj, yj, extra & 1)
@@ -134,19 +123,18 @@ def start_touches(fb, ib, responses, cap, moving, start, stop, stats, et, ek, eh
         report = u < -APPROACH_ULPS * speeds
         moved_i = inv_i > 0.0 or ib[i, FROZEN] == 0
         moved_j = inv_j > 0.0 or ib[j, FROZEN] == 0
-        if moved_i and (ib[i, FIXED] == 0 or fb[i, TREF] != t):
+        if moved_i:
             advance(fb, i, t)
-        if moved_j and (ib[j, FIXED] == 0 or fb[j, TREF] != t):
+        if moved_j:
             advance(fb, j, t)
         nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j) if inv_i + inv_j > 0.0 else False
         if not report:
             if not nudged:
-                near[b] = True
-                if not near[w]:
-                    near[w] = True
+                near[i] = True
+                near[j] = True
                 refresh(et, ek, eh, ht, hk, hpos, r, b, ib, False)
                 continue
-            nudges += 1
+            stats[NUDGED] += 1
         else:
             if ib[i, FIXED] == 0:
                 freeze(fb, ib, i)
@@ -163,38 +151,13 @@ def start_touches(fb, ib, responses, cap, moving, start, stop, stats, et, ek, eh
         for m in range(2):
             a = i if m == 0 else j
             if not (moved_i if m == 0 else moved_j) or ib[a, FIXED] != 0:
-                if not near[a]:
-                    near[a] = True
+                near[a] = True
                 continue
             if mark_changed(fb, ib, a, cap):
-                capped += 1
+                stats[CAPPED] += 1
             later[nlater] = r
             nlater += 1
-    stats[EVENTS] += events
-    stats[STALE] += stale
-    stats[NUDGED] += nudges
-    stats[CAPPED] += capped
-    counts[START_COUNT], counts[START_LATER] = count - start, nlater - start
-
-
-@kernel
-def touches_joined(pre_f, pre_i, pre_k, later, starts, counts):
-    """Put the parts' logs of :func:`start_touches` end to end (part ``p``'s from
-    place ``starts[p]``, ``counts[p]`` of each) from place 0, in the parts' order;
-    return how many contacts and rows to predict again in all."""
-    count = 0
-    nlater = 0
-    for p in range(starts.shape[0]):
-        s = starts[p]
-        for k in range(counts[p, START_COUNT]):
-            pre_f[count] = pre_f[s + k]
-            pre_i[count] = pre_i[s + k]
-            pre_k[count] = pre_k[s + k]
-            count += 1
-        for k in range(counts[p, START_LATER]):
-            later[nlater] = later[s + k]
-            nlater += 1
-    return count, nlater
+    counts[START_COUNT], counts[START_LATER] = count, nlater
 
 
 @borrowing_kernel

@@ -93,10 +93,8 @@ def run(
               scratch.log_room)  # fmt: skip
     work = core.begin(fb, ib, responses, dt, grid, moving, fixed_rows, room, parts, *memory)
     step_parts.first_predictions(fb, ib, responses, dt, grid, moving, work)
-    et, ek = core.left_over(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
-                            *work)  # fmt: skip
+    et, ek = core.touches(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work)
     work = (*work[:_ET], et, ek, *work[_ET + 2 :])  # (the queue's pool, grown)
-    step_parts.start_touches(fb, ib, responses, cap, moving, stats, work)
     step_parts.later_predictions(fb, ib, responses, dt, grid, moving, work)
     lf, li = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work)
     seconds = time.perf_counter() - start

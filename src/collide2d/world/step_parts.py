@@ -1,7 +1,6 @@
-"""``World.step``'s work shared between threads: the first predictions, the touches
-at time 0 resolved before the loop and the predictions again of the bodies they
-froze (``_kernels/step_start.py``), and the check of the fixed rows it keeps between
-steps.
+"""``World.step``'s work shared between threads: the first predictions, the
+predictions again of the bodies frozen by touches at time 0 (``later_predictions``,
+``_kernels/step_start.py``), and the check of the fixed rows it keeps between steps.
 
 At a step's start every moving body is predicted against the bodies near it
 (``_kernels/step_first.py``): half of the swarm scene's core, a fifth of the gas's.
@@ -101,42 +100,6 @@ def first_predictions(
     in_parts(run, len(moving), counts.shape[0])
 
 
-def start_touches(
-    fb: np.ndarray,
-    ib: np.ndarray,
-    responses: np.ndarray,
-    cap: int,
-    moving: np.ndarray,
-    stats: np.ndarray,
-    work: tuple[np.ndarray, ...],
-) -> None:
-    """Resolve, in parts, the touches at time 0 that commute with every other event
-    (``_kernels/step_start.py``; none unless a group is quiet), their logs put end to
-    end; ``stats`` and ``work``'s state are told the counts."""
-    (_head, _meets, _lanes, _nbody, _nnext, _nlink, _bfirst, _free, _row, et, ek, eh, ht,
-     hk, hpos, *_, near, _held_t, _held_by, _held_n, _lf, _li, _crossed, _cand, _qt, _qk,
-     _qx, _marks, _over, counts, _pins, _pin_n, pre_f, pre_i, pre_k, later,
-     state) = work  # fmt: skip
-    quiet = start_.quiet_groups(responses, ib, moving)
-    if not quiet.any():
-        return
-    parts = min(counts.shape[0], parts_for(len(moving), PARALLEL_MIN_MOVING))
-    starts = np.array([len(moving) * p // parts for p in range(parts)], dtype=np.int64)
-    found = np.zeros((parts, 2), dtype=np.int64)
-    part_stats = np.zeros((parts, len(stats)), dtype=np.int64)
-
-    def run(p: int, start: int, stop: int) -> None:
-        start_.start_touches(
-            fb, ib, responses, cap, moving, start, stop, part_stats[p], et, ek, eh, ht, hk, hpos,
-            near, quiet, pre_f, pre_i, pre_k, later, found[p],
-        )  # fmt: skip
-
-    in_parts(run, len(moving), parts)
-    stats += part_stats.sum(axis=0)
-    early, nlater = start_.touches_joined(pre_f, pre_i, pre_k, later, starts, found)
-    state[core.STATE_EARLY], state[core.STATE_LATER] = early, nlater
-
-
 def later_predictions(
     fb: np.ndarray,
     ib: np.ndarray,
@@ -146,8 +109,8 @@ def later_predictions(
     moving: np.ndarray,
     work: tuple[np.ndarray, ...],
 ) -> None:
-    """Predict again, in parts, the bodies the touches at time 0 changed (their rows
-    listed in ``later``, :func:`start_touches`): each part with its own
+    """Predict again, in parts, the bodies ``step_core.touches`` changed (the rows it
+    listed in ``later``; ``_kernels/step_start.py``): each part with its own
     candidates, buffers and stamps, as the first predictions."""
     (head, meets, _lanes, nbody, nnext, _nlink, _bfirst, _free, row, et, ek, eh, ht, hk,
      hpos, fstart, fbody, near, _held_t, _held_by, _held_n, _lf, _li, crossed, cand, qt, qk,
