@@ -571,6 +571,7 @@ def test_a_world_keeps_its_fixed_cell_lists_between_quiet_steps():
         core.begin = lambda *args: kept.append(args[13]) or begin(*args)
         core.touches = touches
         core.finish = finish
+        core.STATE_QUIET = step_module.core.STATE_QUIET
         for _ in range(8):
             contacts += world.step(1.0).contacts
         world.update("wall", (18.5, 0))

@@ -87,7 +87,11 @@ from collide2d._kernels.step_start import (
 # ``state`` (the last of :func:`begin`'s working arrays): the cell lists' free
 # entries, the pools' use; after :func:`touches`, the touches it resolved, the rows
 # it left to predict again (``step_start``) and the last stamp used
+# :func:`left_over`; whether any group is quiet (``step_start.quiet_groups``: else
+# no touch is resolved before the loop, and :func:`touches` is not called), and
+# whether :func:`touches` ran
 STATE_NFREE, STATE_IUSED, STATE_FUSED, STATE_EARLY, STATE_LATER, STATE_STAMP = range(6)
+STATE_QUIET, STATE_TOUCHED = 6, 7
 
 
 @kernel
@@ -199,10 +203,34 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     near = np.zeros(n, dtype=np.bool_)
 
     first = first_lanes(meets, ib, moving)
-    state = np.array([nfree, iused, fused, 0, 0, 0], dtype=np.int64)
+    quiet = quiet_groups(responses, ib, moving).any()
+    state = np.array([nfree, iused, fused, 0, 0, 0, quiet, 0], dtype=np.int64)
     return (head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
             hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
             qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later, state)  # fmt: skip
+
+
+@kernel
+def left_over(fb, ib, responses, dt, grid, moving, stats, fstart, fbody, head, nbody, nnext,
+              first, et, ek, eh, ht, hk, near, marks, cand, qt, qk, qx, over, counts):  # fmt: skip
+    """The bodies the parts of the first predictions left over
+    (``step_first.first_predictions``), predicted with part 0's buffers and stamps
+    (which the rest of the step then uses, stamps going on from the last); ``stats``
+    told the predictions, ``counts`` zeroed. Returns the queue's pool ``et, ek``
+    (grown) and the last stamp used."""
+    stamp = 0
+    for p in range(counts.shape[0]):
+        stats[PREDICTIONS] += counts[p, 0]
+        stamp = max(stamp, counts[p, 2])
+    for p in range(counts.shape[0]):
+        et, ek, made, stamp = first_overflow(
+            fb, ib, responses, dt, grid, moving, fstart, fbody, head, nbody, nnext, first,
+            et, ek, eh, ht, hk, near, marks[0], stamp, cand[0], qt[0], qk[0], qx[0], over[p],
+            counts[p, 1],
+        )  # fmt: skip
+        stats[PREDICTIONS] += made
+    counts[:] = 0  # (for the parts of step_start.later_predictions, if any run)
+    return et, ek, stamp
 
 
 @kernel
@@ -211,25 +239,16 @@ def touches(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
             hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
             qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later,
             state):  # fmt: skip
-    """After the parts' first predictions (``step_first.first_predictions``): the
-    bodies they left over predicted, then the touches at time 0 that commute with
-    every other event resolved (``step_start.start_touches``); ``state`` is told how
-    many, the rows left to predict again (``later``, in parts:
+    """After the parts' first predictions (``step_first.first_predictions``), when a
+    group is quiet (``STATE_QUIET``): the bodies they left over predicted
+    (:func:`left_over`), then the touches at time 0 that commute with every other
+    event resolved (``step_start.start_touches``); ``state`` is told how many, the
+    rows left to predict again (``later``, in parts:
     ``step_start.later_predictions``) and the last stamp used. Returns the queue's
     pool ``et, ek`` (grown)."""
-    stamp = 0
-    for p in range(counts.shape[0]):
-        stats[PREDICTIONS] += counts[p, 0]
-        stamp = max(stamp, counts[p, 2])
-    # The bodies the parts left over, predicted with part 0's buffers and stamps
-    # (which the event loop and the cleanup then use, stamps going on from the last)
-    for p in range(counts.shape[0]):
-        et, ek, made, stamp = first_overflow(
-            fb, ib, responses, dt, grid, moving, fstart, fbody, head, nbody, nnext, first,
-            et, ek, eh, ht, hk, near, marks[0], stamp, cand[0], qt[0], qk[0], qx[0], over[p],
-            counts[p, 1],
-        )  # fmt: skip
-        stats[PREDICTIONS] += made
+    et, ek, stamp = left_over(fb, ib, responses, dt, grid, moving, stats, fstart, fbody, head,
+                              nbody, nnext, first, et, ek, eh, ht, hk, near, marks, cand, qt,
+                              qk, qx, over, counts)  # fmt: skip
     quiet = quiet_groups(responses, ib, moving)
     early = np.zeros(2, dtype=np.int64)
     start_touches(fb, ib, responses, cap, moving, stats, et, ek, eh, ht, hk, hpos, near, quiet,
@@ -237,7 +256,7 @@ def touches(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
     state[STATE_EARLY] = early[START_COUNT]
     state[STATE_LATER] = early[START_LATER]
     state[STATE_STAMP] = stamp
-    counts[:] = 0  # (for the parts of later_predictions, if any run)
+    state[STATE_TOUCHED] = 1
     return et, ek
 
 
@@ -260,7 +279,12 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
     owners = ib[n - 1, OWNER] + 1 if n else 1
     cols = grid[4]
     nfree, iused, fused = state[STATE_NFREE], state[STATE_IUSED], state[STATE_FUSED]
-    stamp = state[STATE_STAMP]
+    if state[STATE_TOUCHED] == 0:  # (no group quiet: no touch before the loop)
+        et, ek, stamp = left_over(fb, ib, responses, dt, grid, moving, stats, fstart, fbody,
+                                  head, nbody, nnext, first, et, ek, eh, ht, hk, near, marks,
+                                  cand, qt, qk, qx, over, counts)  # fmt: skip
+    else:
+        stamp = state[STATE_STAMP]
     for p in range(counts.shape[0]):  # (zero for the parts that did not run)
         stats[PREDICTIONS] += counts[p, 0]
         stamp = max(stamp, counts[p, 2])
