@@ -9,11 +9,12 @@ changes the two bodies (response below), which are brought to that moment, given
 event counters and predicted again against the bodies near them; every other body
 keeps its local time. A cell crossing changes which bodies are near. This module sets
 the step up (:func:`begin`), resolves the touches at time 0 that commute with every
-other event (:func:`touches`, ``step_start``) and runs the rest (:func:`finish`);
-before :func:`touches`, the first predictions are made in parts, a thread each
-(``step_first``, ``world/step_parts``), and after it, in parts again, the bodies it
-froze are predicted again (``step_start.later_predictions``); the event loop is
-``step_events.run_events``; the end's cleanup ``step_settle.settle``.
+other event when some group can have them (:func:`touches`, ``step_start``) and runs
+the rest (:func:`finish`); before :func:`touches`, the first predictions are made in
+parts, a thread each (``step_first``, ``world/step_parts``), and after it, in parts
+again, the bodies it froze are predicted again (``step_start.later_predictions``);
+the event loop is ``step_events.run_events``; the end's cleanup
+``step_settle.settle``.
 
 Responses (codes): ``IGNORE``; ``CROSS`` reported once per pair per step;
 ``TOUCH`` freezes both bodies for the rest of the step; ``SLIDE`` removes the
@@ -85,11 +86,10 @@ from collide2d._kernels.step_start import (
 )
 
 # ``state`` (the last of :func:`begin`'s working arrays): the cell lists' free
-# entries, the pools' use; after :func:`touches`, the touches it resolved, the rows
-# it left to predict again (``step_start``) and the last stamp used
-# :func:`left_over`; whether any group is quiet (``step_start.quiet_groups``: else
-# no touch is resolved before the loop, and :func:`touches` is not called), and
-# whether :func:`touches` ran
+# entries and the pools' use; the touches :func:`touches` resolved, the rows it left
+# to predict again (``step_start``) and the last stamp it used; whether any group is
+# quiet (``step_start.quiet_groups``: else no touch is resolved before the loop and
+# :func:`touches` is not called), and whether :func:`touches` ran
 STATE_NFREE, STATE_IUSED, STATE_FUSED, STATE_EARLY, STATE_LATER, STATE_STAMP = range(6)
 STATE_QUIET, STATE_TOUCHED = 6, 7
 
@@ -266,9 +266,10 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
            hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
            qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later,
            state):  # fmt: skip
-    """Run the step :func:`begin` set up, after :func:`touches` and the parts'
-    predictions of the bodies it changed (``step_start.later_predictions``): the
-    rows they left over predicted, the heap built, the events run
+    """Run the step :func:`begin` set up, after the parts' first predictions and, when
+    a group is quiet, :func:`touches` and the parts' predictions of the bodies it
+    changed (``step_start.later_predictions``): the rows those left over predicted
+    (:func:`left_over`, or ``step_start.later_overflow``), the heap built, the events run
     (``step_events.run_events``), every moving body brought to ``dt`` and rounding
     undone (``step_settle.settle``). Rows are left at ``dt`` with their new
     velocities; ``stats`` is told the counts, ``used`` how much of each pool the
