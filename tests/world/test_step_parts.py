@@ -1,4 +1,5 @@
-"""The first predictions cut into parts (threads) give the step one thread gives."""
+"""The first predictions, and the predictions again of the bodies frozen at time 0,
+cut into parts (threads) give the step one thread gives."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from collide2d import Circle, Rect, World
 from collide2d.world import step_parts
 from collide2d.world.examples import gas_world
+from tests.world.step_reference import reference_step
 
 
 def crowd(seed: int) -> World:
@@ -144,7 +146,7 @@ def test_shots_pressed_against_walls_step_in_parts_as_in_one(
 def chased(world: World) -> World:
     """A shot pressed against a wall, twelve small boxes beside it moving with it:
     frozen at time 0, it is predicted again against all twelve, more events than a
-    list's first room (``step_queue.ROOM``; its first predictions had one)."""
+    list's first room (``step_queue.ROOM``; its first predictions listed one event)."""
     world.set_response("shot", "wall", "touch")
     world.set_response("shot", "shot", "ignore")  # (unset, "slide": not resolved before the loop)
     world.set_response("shot", "box", "cross")
@@ -162,8 +164,6 @@ def chased(world: World) -> World:
 def test_a_frozen_body_with_more_events_than_its_list_holds(
     monkeypatch: pytest.MonkeyPatch, threads: int
 ) -> None:
-    from tests.world.step_reference import reference_step
-
     monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1)
     monkeypatch.setattr(step_parts, "THREADS", threads)
     expected = reference_step(chased(World()), 1.0)
