@@ -33,7 +33,7 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
     ib = np.zeros((rows, INTS), dtype=np.int64)
     ints = np.full(pool, 12345, dtype=np.int64)
     *queue, iused = q.new_queue(rows, 2, ints, 3)
-    assert iused == 3 + 3 * rows * q.ROOM + 4 * (rows + 1) + 4 * rows
+    assert iused == 3 + 3 * rows * q.ROOM + 4 * (rows + 1) + 4 * rows + 1
     et, ek, eh, ht, hk, hpos = queue
     elen = eh[:rows, q.LEN]
     live: list[tuple[float, int, int, int]] = []  # (time, key, row, other's counter)
@@ -77,6 +77,11 @@ def test_the_queue_gives_the_earliest_live_event_as_a_sorted_list_would(pool, sc
             assert (ht[parent, 0], hk[parent, 1]) <= (ht[p, 0], hk[p, 1])
         assert sorted(hk[:, 2].tolist()) == list(range(rows))
         assert all(hk[hpos[row], 2] == row for row in range(rows))
+        # the heap holds exactly the rows with an event (a finite key: the row taken
+        # from keeps its key until refreshed), in its first places
+        size = int(q.heap_size(hpos))
+        assert all((ht[p, 0] < np.inf) == (p < size) for p in range(rows))
+        assert size >= sum(1 for row in range(rows) if elen[row] > 0)
 
 
 @settings(max_examples=200, deadline=None)
@@ -297,6 +302,9 @@ def test_heapify_orders_keys_set_in_any_order(keys):
         assert (ht[parent, 0], hk[parent, 1]) <= (ht[p, 0], hk[p, 1])
     assert sorted(hk[:, 2].tolist()) == list(range(rows))
     assert all(hk[hpos[r], 2] == r for r in range(rows))
+    size = int(q.heap_size(hpos))  # the rows with an event, first; the others out
+    assert size == sum(t < np.inf for t, _ in keys)
+    assert all((ht[p, 0] < np.inf) == (p < size) for p in range(rows))
     for p in range(rows):
         t, k = keys[int(hk[p, 2])]
         assert ht[p, 0] == t and (t == np.inf or hk[p, 1] == k)

@@ -44,6 +44,7 @@ from collide2d._kernels.step_queue import (
     CAP,
     LEN,
     flush,
+    heap_size,
     home,
     refresh,
     row_moved,
@@ -292,7 +293,8 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             break
         if dirty >= 0:
             stats[STALE] += refresh(et, ek, eh, ht, hk, hpos, dirty, moving[dirty], ib, True)
-        if hk.shape[0] == 0 or ht[0, 0] == np.inf:  # no moving body, or no event left
+        size = heap_size(hpos)
+        if size == 0:  # no moving body, or no event left
             logged, pre = write_early(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, np.inf, 0)
             break
         dirty = hk[0, 2]
@@ -301,7 +303,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
         order, lo, hi = unpack(key)
         # The next event is most often the earliest of one of the top's children:
         # their rows and bodies are fetched while this one is resolved.
-        for c in range(1, min(1 + ARITY, hk.shape[0])):
+        for c in range(1, min(1 + ARITY, size)):
             r = hk[c, 2]
             prefetch(eh, r, 0)
             prefetch(ek, home(r))  # (where its list is, unless it grew)

@@ -32,7 +32,13 @@ through ``ht``, a float view: a place's key on one cache line, not three), and
 ``hpos`` (a row's heap place). A place has four children (``ARITY``): a popped body
 whose list is then empty sinks through half the levels of a binary heap (the
 bullets' 20,000 touches at time 0 a frame: ``ab_step.py`` best frame 5.84-6.26 ->
-4.77-5.79 ms; gas +1 to 3 %).
+4.77-5.79 ms; gas +1 to 3 %). Only rows with an event are in the heap: its first
+``hpos[rows]`` places (:func:`heap_size`); a row whose list empties leaves it (the
+last place's row takes its place) and a row given an event again joins it at its
+end, the places after the heap holding the rest, their keys infinite. The bullets
+stopped at a wall (their keys infinite) once filled the heap's lower levels, and
+every flying bullet's key, later at each of its cell crossings, sank through them
+(a sixth of the event loop in its first frames, ``perf``).
 A loop of predictions keeps its events in buffers (:func:`pend`) and appends them
 once it ends (:func:`flush`), after making room: the pool is never grown
 (reassigned) inside the core's hot loops, which allocate nothing. The event loop
@@ -97,7 +103,7 @@ def new_queue(rows, size, ints, iused):
     flat, iused = carve(ints, iused, max(size, home(rows)))
     flat_e, iused = carve(ints, iused, 4 * (rows + 1))
     flat_h, iused = carve(ints, iused, 3 * rows)
-    hpos, iused = carve(ints, iused, rows)
+    hpos, iused = carve(ints, iused, rows + 1)
     eh = flat_e.reshape((rows + 1, 4))
     hk = flat_h.reshape((rows, 3))
     ht = flat_h.view(np.float64).reshape((rows, 3))
@@ -110,6 +116,7 @@ def new_queue(rows, size, ints, iused):
         hk[r, 1] = 0
         hk[r, 2] = r
         hpos[r] = r
+    hpos[rows] = 0  # the heap's size (heapify sets it)
     eh[rows, BASE] = home(rows)
     return flat.view(np.float64), flat, eh, ht, hk, hpos, iused
 
@@ -187,43 +194,95 @@ def flush(et, ek, eh, r, pt, pk, px, npend):
 
 
 @inline_kernel
-def heap_set(ht, hk, hpos, r, t, key):
-    """Give row ``r``'s heap place the key ``(t, key)`` and restore the heap's order
-    (the row sifts up or down as a hole: the places it passes move one place
-    each)."""
-    size = hk.shape[0]
-    p = hpos[r]
-    if _before(t, key, ht[p, 0], hk[p, 1]):
-        while p > 0:
-            parent = (p - 1) >> ARITY_BITS
-            if not _before(t, key, ht[parent, 0], hk[parent, 1]):
-                break
-            hk[p, 0] = hk[parent, 0]
-            hk[p, 1] = hk[parent, 1]
-            hk[p, 2] = hk[parent, 2]
-            hpos[hk[p, 2]] = p
-            p = parent
-    else:
-        while True:
-            first = (p << ARITY_BITS) + 1
-            if first >= size:
-                break
-            child = first
-            ct, ck = ht[first, 0], hk[first, 1]
-            for c in range(first + 1, min(first + ARITY, size)):
-                if _before(ht[c, 0], hk[c, 1], ct, ck):
-                    child, ct, ck = c, ht[c, 0], hk[c, 1]
-            if not _before(ct, ck, t, key):
-                break
-            hk[p, 0] = hk[child, 0]
-            hk[p, 1] = ck
-            hk[p, 2] = hk[child, 2]
-            hpos[hk[p, 2]] = p
-            p = child
+def heap_size(hpos):
+    """How many rows are in the heap (its first places): those with an event."""
+    return hpos[hpos.shape[0] - 1]
+
+
+@inline_kernel
+def _sift_up(ht, hk, hpos, p, r, t, key):
+    """Put row ``r`` with key ``(t, key)`` into the hole at place ``p``, moving it up
+    past the parents that come after it (each moves one place down)."""
+    while p > 0:
+        parent = (p - 1) >> ARITY_BITS
+        if not _before(t, key, ht[parent, 0], hk[parent, 1]):
+            break
+        hk[p, 0] = hk[parent, 0]
+        hk[p, 1] = hk[parent, 1]
+        hk[p, 2] = hk[parent, 2]
+        hpos[hk[p, 2]] = p
+        p = parent
     ht[p, 0] = t
     hk[p, 1] = key
     hk[p, 2] = r
     hpos[r] = p
+
+
+@inline_kernel
+def _sift_down(ht, hk, hpos, size, p, r, t, key):
+    """Put row ``r`` with key ``(t, key)`` into the hole at place ``p`` of a heap of
+    ``size`` places, moving it down past the children that come before it (the
+    earliest of the four moves up each time)."""
+    while True:
+        first = (p << ARITY_BITS) + 1
+        if first >= size:
+            break
+        child = first
+        ct, ck = ht[first, 0], hk[first, 1]
+        for c in range(first + 1, min(first + ARITY, size)):
+            if _before(ht[c, 0], hk[c, 1], ct, ck):
+                child, ct, ck = c, ht[c, 0], hk[c, 1]
+        if not _before(ct, ck, t, key):
+            break
+        hk[p, 0] = hk[child, 0]
+        hk[p, 1] = ck
+        hk[p, 2] = hk[child, 2]
+        hpos[hk[p, 2]] = p
+        p = child
+    ht[p, 0] = t
+    hk[p, 1] = key
+    hk[p, 2] = r
+    hpos[r] = p
+
+
+@inline_kernel
+def heap_set(ht, hk, hpos, r, t, key):
+    """Give row ``r`` the key ``(t, key)`` and restore the heap's order: a row in the
+    heap sifts up or down as a hole (the places it passes move one place each); a
+    row whose key is now infinite leaves the heap (the heap's last row fills its
+    place, sifting from there), a row out of the heap given a finite key joins it
+    at its end and sifts up."""
+    last = hpos.shape[0] - 1
+    size = hpos[last]
+    p = hpos[r]
+    if p >= size:  # out of the heap
+        if t == np.inf:
+            ht[p, 0] = t
+            hk[p, 1] = 0
+            return
+        # The row at the heap's end (out of it) takes r's place; r joins at the end.
+        hk[p, 0] = hk[size, 0]
+        hk[p, 1] = hk[size, 1]
+        hk[p, 2] = hk[size, 2]
+        hpos[hk[p, 2]] = p
+        hpos[last] = size + 1
+        _sift_up(ht, hk, hpos, size, r, t, key)
+        return
+    if t == np.inf:  # leaves the heap: its last row fills the hole at p
+        size -= 1
+        hpos[last] = size
+        mt, mk, mr = ht[size, 0], hk[size, 1], hk[size, 2]
+        ht[size, 0] = np.inf
+        hk[size, 1] = 0
+        hk[size, 2] = r
+        hpos[r] = size
+        if p == size:
+            return
+        r, t, key = mr, mt, mk
+    if p > 0 and _before(t, key, ht[(p - 1) >> ARITY_BITS, 0], hk[(p - 1) >> ARITY_BITS, 1]):
+        _sift_up(ht, hk, hpos, p, r, t, key)
+    else:
+        _sift_down(ht, hk, hpos, size, p, r, t, key)
 
 
 @inline_kernel
@@ -290,12 +349,31 @@ def first_key(et, ek, eh, ht, hk, r):
 
 @kernel
 def heapify(ht, hk, hpos):
-    """Restore the heap's order over places whose keys were set in any order, each
-    row at its own place (Floyd's: each place from the last parent up sifts down,
-    :func:`heap_set` with its own key; linear, and the places are read in order,
-    where a sift up for each of the first predictions jumped about the heap)."""
-    for p in range((hk.shape[0] - 2) >> ARITY_BITS, -1, -1):
-        heap_set(ht, hk, hpos, hk[p, 2], ht[p, 0], hk[p, 1])
+    """Build the heap over places whose keys were set in any order, each row at its
+    own place: the rows with an event moved to the front, in their order (the rest,
+    their keys infinite, after them: out of the heap), then Floyd's: each place from
+    the last parent up sifts down (linear, and the places are read in order, where a
+    sift up for each of the first predictions jumped about the heap)."""
+    rows = hk.shape[0]
+    size = 0
+    for p in range(rows):
+        if ht[p, 0] == np.inf:
+            hk[p, 1] = 0
+            continue
+        if p != size:  # (place size holds a row out of the heap: they swap)
+            t, key, r = ht[p, 0], hk[p, 1], hk[p, 2]
+            hk[p, 0] = hk[size, 0]
+            hk[p, 1] = hk[size, 1]
+            hk[p, 2] = hk[size, 2]
+            hpos[hk[p, 2]] = p
+            ht[size, 0] = t
+            hk[size, 1] = key
+            hk[size, 2] = r
+            hpos[r] = size
+        size += 1
+    hpos[rows] = size
+    for p in range((size - 2) >> ARITY_BITS, -1, -1):
+        _sift_down(ht, hk, hpos, size, p, hk[p, 2], ht[p, 0], hk[p, 1])
 
 
 @inline_kernel
