@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import timeit
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 
 def per_call(func: Callable[[], object], repeat: int = 7) -> float:
@@ -11,6 +12,25 @@ def per_call(func: Callable[[], object], repeat: int = 7) -> float:
     timer = timeit.Timer(func)
     number, _ = timer.autorange()
     return min(timer.repeat(repeat=repeat, number=number)) / number
+
+
+def ab_arguments(description: str, known: Collection[str], revisions: str) -> argparse.Namespace:
+    """The arguments of an A/B benchmark of two revisions (``ab_step.py``,
+    ``ab_together.py``): ``a``, ``b`` (``revisions`` says what they may be),
+    ``--rounds`` (at least 1) and ``--scenes`` (a list of ``known`` ones, checked)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("a", help=f"the revision before ({revisions})")
+    parser.add_argument("b", help="the revision after")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--scenes", default="gas,swarm,bullets")
+    args = parser.parse_args()
+    args.scenes = args.scenes.split(",")
+    for scene in args.scenes:
+        if scene not in known:
+            parser.error(f"--scenes: unknown scene {scene!r} (known: {', '.join(known)})")
+    if args.rounds < 1:
+        parser.error(f"--rounds must be >= 1, got {args.rounds}")
+    return args
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

@@ -21,14 +21,13 @@ for them is in the mean, not in a best or a median).
 
 from __future__ import annotations
 
-import argparse
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from _timing import table
+from _timing import ab_arguments, table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -95,16 +94,8 @@ def measure(tree: Path, cache: Path, scene: str) -> tuple[str, str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", help="the revision before (a commit, a branch, HEAD~1)")
-    parser.add_argument("b", help="the revision after")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--scenes", default="gas,swarm,bullets")
-    args = parser.parse_args()
-    scenes = args.scenes.split(",")
-    for scene in scenes:
-        if scene not in SCENES:
-            parser.error(f"--scenes: unknown scene {scene!r} (known: {', '.join(SCENES)})")
+    args = ab_arguments(__doc__.splitlines()[0], SCENES, "a commit, a branch, HEAD~1")
+    scenes = args.scenes
     sides = {f"a {args.a}": args.a, f"b {args.b}": args.b}  # (a revision against itself
     # measures the noise)
     with tempfile.TemporaryDirectory() as tmp:

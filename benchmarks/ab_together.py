@@ -23,7 +23,6 @@ when a change is meant to keep them.
 
 from __future__ import annotations
 
-import argparse
 import re
 import shutil
 import statistics
@@ -35,7 +34,7 @@ import types
 from io import BytesIO
 from pathlib import Path
 
-from _timing import table
+from _timing import ab_arguments, table
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".ab_together"
@@ -145,23 +144,12 @@ SCENES = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", help="the revision before (a commit, a branch, HEAD~1, WORK)")
-    parser.add_argument("b", help="the revision after")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--scenes", default="gas,swarm,bullets")
-    args = parser.parse_args()
-    scenes = args.scenes.split(",")
-    for scene in scenes:
-        if scene not in SCENES:
-            parser.error(f"--scenes: unknown scene {scene!r} (known: {', '.join(SCENES)})")
-    if args.rounds < 1:
-        parser.error(f"--rounds must be >= 1, got {args.rounds}")
+    args = ab_arguments(__doc__.splitlines()[0], SCENES, "a commit, a branch, HEAD~1, WORK")
     benches = {}
     for side, rev in (("a", args.a), ("b", args.b)):
         name = f"c2d_{side}"
         _package, benches[f"{side} {rev}"] = load(export(rev, name), name)
-    for scene in scenes:
+    for scene in args.scenes:
         run, unit, header = SCENES[scene]
         rows = run(benches, args.rounds)
         print(f"\n{scene} ({unit}), both in one process, in turn")

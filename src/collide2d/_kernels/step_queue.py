@@ -200,6 +200,24 @@ def heap_size(hpos):
 
 
 @inline_kernel
+def _move(hk, hpos, to, place):
+    """Move the row at heap place ``place`` (its time, key and number) to ``to``."""
+    hk[to, 0] = hk[place, 0]
+    hk[to, 1] = hk[place, 1]
+    hk[to, 2] = hk[place, 2]
+    hpos[hk[to, 2]] = to
+
+
+@inline_kernel
+def _place(ht, hk, hpos, p, r, t, key):
+    """Put row ``r`` with key ``(t, key)`` at heap place ``p``."""
+    ht[p, 0] = t
+    hk[p, 1] = key
+    hk[p, 2] = r
+    hpos[r] = p
+
+
+@inline_kernel
 def _sift_up(ht, hk, hpos, p, r, t, key):
     """Put row ``r`` with key ``(t, key)`` into the hole at place ``p``, moving it up
     past the parents that come after it (each moves one place down)."""
@@ -207,15 +225,9 @@ def _sift_up(ht, hk, hpos, p, r, t, key):
         parent = (p - 1) >> ARITY_BITS
         if not _before(t, key, ht[parent, 0], hk[parent, 1]):
             break
-        hk[p, 0] = hk[parent, 0]
-        hk[p, 1] = hk[parent, 1]
-        hk[p, 2] = hk[parent, 2]
-        hpos[hk[p, 2]] = p
+        _move(hk, hpos, p, parent)
         p = parent
-    ht[p, 0] = t
-    hk[p, 1] = key
-    hk[p, 2] = r
-    hpos[r] = p
+    _place(ht, hk, hpos, p, r, t, key)
 
 
 @inline_kernel
@@ -234,15 +246,9 @@ def _sift_down(ht, hk, hpos, size, p, r, t, key):
                 child, ct, ck = c, ht[c, 0], hk[c, 1]
         if not _before(ct, ck, t, key):
             break
-        hk[p, 0] = hk[child, 0]
-        hk[p, 1] = ck
-        hk[p, 2] = hk[child, 2]
-        hpos[hk[p, 2]] = p
+        _move(hk, hpos, p, child)
         p = child
-    ht[p, 0] = t
-    hk[p, 1] = key
-    hk[p, 2] = r
-    hpos[r] = p
+    _place(ht, hk, hpos, p, r, t, key)
 
 
 @inline_kernel
@@ -261,10 +267,7 @@ def heap_set(ht, hk, hpos, r, t, key):
             hk[p, 1] = 0
             return
         # The row at the heap's end (out of it) takes r's place; r joins at the end.
-        hk[p, 0] = hk[size, 0]
-        hk[p, 1] = hk[size, 1]
-        hk[p, 2] = hk[size, 2]
-        hpos[hk[p, 2]] = p
+        _move(hk, hpos, p, size)
         hpos[last] = size + 1
         _sift_up(ht, hk, hpos, size, r, t, key)
         return
@@ -272,10 +275,7 @@ def heap_set(ht, hk, hpos, r, t, key):
         size -= 1
         hpos[last] = size
         mt, mk, mr = ht[size, 0], hk[size, 1], hk[size, 2]
-        ht[size, 0] = np.inf
-        hk[size, 1] = 0
-        hk[size, 2] = r
-        hpos[r] = size
+        _place(ht, hk, hpos, size, r, np.inf, 0)
         if p == size:
             return
         r, t, key = mr, mt, mk
@@ -362,14 +362,8 @@ def heapify(ht, hk, hpos):
             continue
         if p != size:  # (place size holds a row out of the heap: they swap)
             t, key, r = ht[p, 0], hk[p, 1], hk[p, 2]
-            hk[p, 0] = hk[size, 0]
-            hk[p, 1] = hk[size, 1]
-            hk[p, 2] = hk[size, 2]
-            hpos[hk[p, 2]] = p
-            ht[size, 0] = t
-            hk[size, 1] = key
-            hk[size, 2] = r
-            hpos[r] = size
+            _move(hk, hpos, p, size)
+            _place(ht, hk, hpos, size, r, t, key)
         size += 1
     hpos[rows] = size
     for p in range((size - 2) >> ARITY_BITS, -1, -1):
