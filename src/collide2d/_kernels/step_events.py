@@ -124,7 +124,7 @@ def scratch():
     return np.empty((6, WORK), dtype=np.int64), np.empty((6, WORK))
 
 
-@borrowing_kernel
+@inline_kernel
 def log(lf, li, count, t, a, b, nx, ny, px, py, response, started):
     """Write contact ``count`` (the caller made room); return the new count."""
     lf[count, 0] = t

@@ -112,18 +112,25 @@ def nudge_off_both(fb, ib, m, a, b, t, dx, dy):
     fb[m, Y] = y
 
 
-@borrowing_kernel
+@inline_kernel
 def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
     """Nudge the more mobile of ``i`` and ``j`` (normal from ``j`` to ``i``) clear of
-    the other at time ``t``; the mover's row must be at ``t``."""
+    the other at time ``t``; the mover's row must be at ``t``. Whether they overlap
+    is asked here, inlined: most contacts leave them touching, not overlapping, and
+    the call of :func:`nudge`, its two tables passed on the stack, was a sixth of the
+    bullets' touches at time 0 (``perf``)."""
     if inv_i >= inv_j:
         xj, yj = position(fb, j, t)
+        if not overlap_at(fb, ib, i, fb[i, X], fb[i, Y], j, xj, yj):
+            return False
         return nudge(fb, ib, i, j, xj, yj, nx, ny)
     xi, yi = position(fb, i, t)
+    if not overlap_at(fb, ib, j, fb[j, X], fb[j, Y], i, xi, yi):
+        return False
     return nudge(fb, ib, j, i, xi, yi, -nx, -ny)
 
 
-@borrowing_kernel
+@inline_kernel
 def _set_normal_speed(fb, i, nx, ny, speed):
     """Give body ``i`` the normal speed ``speed`` along the unit ``(nx, ny)``, exactly
     when the normal is an axis."""
@@ -137,7 +144,7 @@ def _set_normal_speed(fb, i, nx, ny, speed):
         fb[i, MVY] += (speed - now) * ny
 
 
-@borrowing_kernel
+@inline_kernel
 def respond(fb, i, j, nx, ny, inv_i, inv_j, e):
     """The velocity change of a slide (``e == 0``) or a bounce with restitution ``e``;
     return which bodies' velocities changed (``i``, ``j``)."""
@@ -164,7 +171,7 @@ def respond(fb, i, j, nx, ny, inv_i, inv_j, e):
     return True, True
 
 
-@borrowing_kernel
+@inline_kernel
 def freeze(fb, ib, i):
     ib[i, FROZEN] = 1
     fb[i, MVX] = 0.0

@@ -330,7 +330,7 @@ def separation(fb, ib, i, xi, yi, j, xj, yj):
     return rect_push(xi, yi, xi + fb[i, W], yi + fb[i, H], xj, yj, xj + fb[j, W], yj + fb[j, H])
 
 
-@borrowing_kernel
+@inline_kernel
 def contact_normal(fb, ib, i, xi, yi, j, xj, yj, axis):
     """The normal (from ``j`` to ``i``) of bodies meeting at these positions: a
     rectangle pair's entry axis, against the relative motion; the line of centres of
@@ -350,7 +350,7 @@ def contact_normal(fb, ib, i, xi, yi, j, xj, yj, axis):
     return -nx, -ny
 
 
-@borrowing_kernel
+@inline_kernel
 def contact_point(fb, ib, i, xi, yi, j, xj, yj):
     """Where bodies ``i`` and ``j`` touch (or overlap) at these positions: a circle's
     surface point toward the other body, or the middle of the two boxes' shared
