@@ -231,8 +231,10 @@ def gather(ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, x0, x1, y0
     A moving body's lists are walked without a branch: whether a body is new (half
     are not: a disc covers three or four cells, and so do its neighbours) depends on
     the data, and mispredicted it cost more than the walk (the gas: this loop was a
-    fifth of the event loop; 0.80 to 0.87 M events a second, ``ab_step.py``). The
-    fixed bodies' lists keep the branch (walls and tiles, rarely met twice)."""
+    fifth of the event loop; 0.80 to 0.87 M events a second, ``ab_step.py``). A
+    fixed body is taken in the first cell of the range its cover meets (the first a
+    stamp would have let through: the same order), from its own row's cover, not by
+    a stamp (walls and tiles, rarely met twice)."""
     group = ib[i, GROUP]
     marks[i] = stamp
     for cy in range(y0, y1 + 1):
@@ -240,8 +242,10 @@ def gather(ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, x0, x1, y0
             c = cy * cols + cx
             for k in range(fstart[c], fstart[c + 1]):
                 j = fbody[k]
-                if marks[j] != stamp:
-                    marks[j] = stamp
+                # Taken in the first of its cells the range meets (the order of a
+                # stamp's), without a stamp: its row is read next anyway, where
+                # its stamp was one more load from far away (the swarm's 50,000 tiles).
+                if cx == max(x0, ib[j, CX0]) and cy == max(y0, ib[j, CY0]) and j != i:
                     out[n] = j
                     n += 1
             for lane in range(head.shape[0]):
