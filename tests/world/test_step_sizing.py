@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from collide2d._kernels import step_rows, step_sizing
 from collide2d._kernels import step_shapes as shapes
-from collide2d._kernels import step_sizing
 from collide2d._kernels.jit import prefetch
 from collide2d.world import step_cells
 
@@ -65,6 +65,47 @@ def test_moving_bounds_are_the_numpy_expressions_bit_for_bit(bodies, dt) -> None
         assert np.array_equal(np.signbit(a), np.signbit(b))
     np.testing.assert_array_equal(np.array(got[6:10]), np.array(want[6]))
     np.testing.assert_array_equal(got[10], want[7])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(BODY, st.booleans()), min_size=1, max_size=14),
+    st.sampled_from([1.0, 0.5, 1 / 60, 1e10]),
+    st.integers(1, 4),
+)
+def test_bounds_written_with_the_rows_in_parts_are_moving_bounds(bodies, dt, parts) -> None:
+    # step_rows.body_rows writes each moving body's bounds as it writes its row, a
+    # part at a time; merged (step_sizing.bounds_of_parts), they are moving_bounds'
+    # of the rows written, bit for bit (zeros' signs and NaNs too).
+    n = len(bodies)
+    kind = np.array([step_rows.TABLE_CIRCLE if b[0] else 0 for b, _ in bodies], dtype=np.int8)
+    box = np.array([[x - w, y - w, 2 * w, 2 * w] if c else [x, y, w, h]
+                    for (c, x, y, w, h, _, _), _ in bodies])  # fmt: skip
+    origin = np.array([[x, y] for (_, x, y, *_), _ in bodies])
+    radius = np.array([w for (_, _, _, w, *_), _ in bodies])
+    velocity = np.array([[0.0, 0.0] if still else [vx, vy] for (*_, vx, vy), still in bodies])
+    mass = np.array([np.inf if still else 1.0 for _, still in bodies])
+    group = np.zeros(n, dtype=np.int64)
+    fb = np.full((n, shapes.FLOATS), np.nan)
+    ib = np.full((n, shapes.INTS), -1, dtype=np.int64)
+    rows = np.arange(n)
+    sized = np.full((6, n + 1), np.nan)
+    regions = np.full((parts, 4), np.nan)
+    starts = [n * p // parts for p in range(parts)] + [n]
+    moving_before = 0
+    for p in range(parts):
+        a, b = starts[p], starts[p + 1]
+        assert step_rows.body_rows(fb, ib, rows[a:b], rows[a:b], rows[a:b], kind, box, origin,
+                                   radius, velocity, mass, group, False, dt, sized,
+                                   moving_before, regions[p])  # fmt: skip
+        moving_before += sum(1 for _, still in bodies[a:b] if not still)
+    moving = np.flatnonzero(ib[:, shapes.FIXED] == 0)
+    assert len(moving) == moving_before
+    got = step_sizing.bounds_of_parts(sized, len(moving), regions)
+    want = step_sizing.moving_bounds(fb, ib, moving, dt)
+    for a, b in zip(got, want, strict=True):
+        np.testing.assert_array_equal(a, b)
+        assert np.array_equal(np.signbit(a), np.signbit(b))
 
 
 @settings(max_examples=200, deadline=None)

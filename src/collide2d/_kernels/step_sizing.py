@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import kernel
+from collide2d._kernels.jit import inline_kernel, kernel
 from collide2d._kernels.step_shapes import CIRCLE, GROUP, KIND, VX, VY, H, W, X, Y, bounds_at
 
 
@@ -37,26 +37,57 @@ def moving_bounds(fb, ib, moving, dt):
     right = bottom = -np.inf
     for k in range(n):
         i = moving[k]
-        x, y, w, h = fb[i, X], fb[i, Y], fb[i, W], fb[i, H]
-        if ib[i, KIND] == CIRCLE:
-            bx0, by0, bx1, by1 = x - w, y - w, x + w, y + w
-        else:
-            bx0, by0, bx1, by1 = x, y, x + w, y + h
-        x0[k], y0[k], x1[k], y1[k] = bx0, by0, bx1, by1
-        extent[k] = _most(bx1 - bx0, by1 - by0)
-        ex = fb[i, VX] * dt
-        ey = fb[i, VY] * dt
-        travel[k] = abs(ex) + abs(ey)
-        left = _least(left, _least(bx0, bx0 + ex))
-        top = _least(top, _least(by0, by0 + ey))
-        right = _most(right, _most(bx1, bx1 + ex))
-        bottom = _most(bottom, _most(by1, by1 + ey))
+        bx0, by0, bx1, by1, e, d, sx0, sy0, sx1, sy1 = body_bounds(
+            fb[i, X], fb[i, Y], fb[i, W], fb[i, H], ib[i, KIND] == CIRCLE, fb[i, VX], fb[i, VY], dt
+        )
+        x0[k], y0[k], x1[k], y1[k], extent[k], travel[k] = bx0, by0, bx1, by1, e, d
+        left = least(left, sx0)
+        top = least(top, sy0)
+        right = most(right, sx1)
+        bottom = most(bottom, sy1)
     median = np.median(extent) if n else np.nan
     return x0, y0, x1, y1, extent, travel, left, top, right, bottom, median
 
 
+@inline_kernel
+def body_bounds(x, y, w, h, circle, vx, vy, dt):
+    """One moving body's bounds ``x0, y0, x1, y1``, extent and travel (as
+    :func:`moving_bounds` lists them), and the corners of the box it sweeps in ``dt``
+    (``min(x0, x0 + vx dt)``, ..., NaN when one is not a number)."""
+    if circle:
+        bx0, by0, bx1, by1 = x - w, y - w, x + w, y + w
+    else:
+        bx0, by0, bx1, by1 = x, y, x + w, y + h
+    ex = vx * dt
+    ey = vy * dt
+    return (
+        bx0, by0, bx1, by1, most(bx1 - bx0, by1 - by0), abs(ex) + abs(ey),
+        least(bx0, bx0 + ex), least(by0, by0 + ey), most(bx1, bx1 + ex), most(by1, by1 + ey),
+    )  # fmt: skip
+
+
 @kernel
-def _least(a, b):
+def bounds_of_parts(sized, count, regions):
+    """What :func:`moving_bounds` returns, from bounds written in parts (by
+    ``step_rows.body_rows``): ``sized``'s rows are ``x0, y0, x1, y1, extent, travel``
+    of the first ``count`` moving bodies, ``regions[p]`` the box part ``p`` swept
+    (``left, top, right, bottom``), merged in order (the first of equal zeros kept,
+    as one pass keeps it)."""
+    left = top = np.inf
+    right = bottom = -np.inf
+    for p in range(regions.shape[0]):
+        left = least(left, regions[p, 0])
+        top = least(top, regions[p, 1])
+        right = most(right, regions[p, 2])
+        bottom = most(bottom, regions[p, 3])
+    extent = sized[4, :count]
+    median = np.median(extent) if count else np.nan
+    return (sized[0, :count], sized[1, :count], sized[2, :count], sized[3, :count], extent,
+            sized[5, :count], left, top, right, bottom, median)  # fmt: skip
+
+
+@kernel
+def least(a, b):
     """``np.minimum(a, b)``: NaN if either is."""
     if a != a or b != b:
         return np.nan
@@ -64,7 +95,7 @@ def _least(a, b):
 
 
 @kernel
-def _most(a, b):
+def most(a, b):
     """``np.maximum(a, b)``: NaN if either is."""
     if a != a or b != b:
         return np.nan
@@ -148,8 +179,8 @@ def fixed_sums(fb, ib, fixed, left, top, right, bottom, groups):
         x0, y0, x1, y1 = bounds_at(fb, ib, i, fb[i, X], fb[i, Y])
         if not (x1 > left and x0 < right and y1 > top and y0 < bottom):
             continue
-        fw = _least(x1 - x0, width)
-        fh = _least(y1 - y0, height)
+        fw = least(x1 - x0, width)
+        fh = least(y1 - y0, height)
         g = ib[i, GROUP]
         fcount[g] += 1.0
         fsides[g] += fw + fh

@@ -33,6 +33,7 @@ core = lazy("step_core")
 arena = lazy("step_arena")
 shapes = lazy("step_shapes")
 rows = lazy("step_rows")
+sizing = lazy("step_sizing")
 
 RESPONSES = ("ignore", "cross", "touch", "slide", "bounce")
 """The step's responses, by code (``_kernels.step_core``)."""
@@ -65,25 +66,32 @@ def run(
     # The fixed bodies' rows and cell lists of the last step are kept when no item
     # came or went, no fixed body changed and the grid is the same (no masks).
     kept = not masks and scratch.same_items(live)
+    # Each moving body's bounds (for the grid's size) are written as its row is.
+    sized = scratch.sized(len(live))
     if kept:
         fb, ib = scratch.rows(len(live))
         at = scratch.order
         columns = (table.kind, table.box, table.origin, table.radius, table.velocity,
                    table.mass, table.group)  # fmt: skip
-
-        def check(_part: int, a: int, b: int) -> bool:  # (the fixed rows read, in parts)
-            return bool(rows.body_rows(fb, ib, live[a:b], at[a:b], at[a:b], *columns, True))
-
         parts = step_parts.parts_for(len(live), step_parts.PARALLEL_MIN_ROWS)
+        regions = np.empty((parts, 4))
+        first = np.searchsorted(scratch.moving, step_parts.part_starts(len(live), parts))
+
+        def check(part: int, a: int, b: int) -> bool:  # (the fixed rows read, in parts)
+            return bool(rows.body_rows(fb, ib, live[a:b], at[a:b], at[a:b], *columns, True, dt,
+                                       sized, first[part], regions[part]))  # fmt: skip
+
         kept = all(step_parts.in_parts(check, len(live), parts))
     if kept:  # the same bodies fixed as in the last step
         moving, fixed_rows = scratch.moving, scratch.fixed
     else:
-        fb, ib = _body_rows(table, masks, live, is_mask, scratch)
+        regions = np.empty((1, 4))
+        fb, ib = _body_rows(table, masks, live, is_mask, scratch, dt, sized, regions[0])
         fixed = ib[:, shapes.FIXED] != 0
         moving, fixed_rows = np.flatnonzero(~fixed), np.flatnonzero(fixed)
         scratch.moving, scratch.fixed = moving, fixed_rows
-    grid, room = cells.grid(fb, ib, moving, fixed_rows, responses, dt)
+    bounds = sizing.bounds_of_parts(sized, len(moving), regions)
+    grid, room = cells.grid(fb, ib, moving, fixed_rows, responses, dt, bounds)
     kept = kept and grid == scratch.grid
     stats = np.zeros(6, dtype=np.int64)
     used = np.zeros(arena.USED, dtype=np.int64)
@@ -174,10 +182,14 @@ def _body_rows(
     live: np.ndarray,
     is_mask: np.ndarray,
     scratch: StepScratch,
+    dt: float,
+    sized: np.ndarray,
+    region: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The core's body rows (``scratch``'s), in the order of ``live``: one a plain
     item (a compiled pass over the table's columns), one for each of a mask's pixel
-    boxes (``Mask.boxes()``: fixed rectangles owned by the mask)."""
+    boxes (``Mask.boxes()``: fixed rectangles owned by the mask). The moving bodies'
+    bounds over ``dt`` go to ``sized`` and ``region`` (``step_rows.body_rows``)."""
     pieces = {slot: masks[slot].mask.boxes() for slot in live[is_mask].tolist()}
     counts = np.ones(len(live), dtype=np.int64)
     counts[is_mask] = [len(pieces[slot]) for slot in live[is_mask].tolist()]
@@ -187,7 +199,7 @@ def _body_rows(
     plain = ~is_mask
     rows.body_rows(fb, ib, live[plain], first[plain], np.flatnonzero(plain), table.kind,
                    table.box, table.origin, table.radius, table.velocity, table.mass,
-                   table.group, False)  # fmt: skip
+                   table.group, False, dt, sized, 0, region)  # fmt: skip
     for row, slot, owner in zip(first[is_mask].tolist(), live[is_mask].tolist(),
                                 np.flatnonzero(is_mask).tolist(), strict=True):  # fmt: skip
         boxes, placed = pieces[slot], masks[slot]

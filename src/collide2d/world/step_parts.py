@@ -59,6 +59,15 @@ def parts_for(count: int, least: int) -> int:
     return THREADS if count >= least and THREADS > 1 else 1
 
 
+def part_starts(n: int, parts: int) -> list[int]:
+    """Where each of :func:`in_parts`' ``parts`` ranges of ``range(n)`` starts.
+
+    >>> part_starts(10, 2)
+    [0, 5]
+    """
+    return [n * p // parts for p in range(parts)]  # (np.linspace: 25 us a call)
+
+
 def in_parts(run: Callable[[int, int, int], T], n: int, parts: int) -> list[T]:
     """``run(part, start, stop)`` for ``parts`` consecutive ranges of ``range(n)``,
     the first in this thread and the others in the pool's; their results in order.
@@ -66,7 +75,7 @@ def in_parts(run: Callable[[int, int, int], T], n: int, parts: int) -> list[T]:
     >>> in_parts(lambda p, a, b: (p, a, b), 10, 2)
     [(0, 0, 5), (1, 5, 10)]
     """
-    cuts = [n * p // parts for p in range(parts + 1)]  # (np.linspace: 25 us a call)
+    cuts = part_starts(n, parts) + [n]
     if parts == 1:
         return [run(0, 0, n)]
     global _pool

@@ -50,6 +50,7 @@ class StepScratch:
         self.fixed = np.empty(0, dtype=np.int64)  # and fixed rows
         self._fb = np.empty((0, shapes.FLOATS))
         self._ib = np.empty((0, shapes.INTS), dtype=np.int64)
+        self._sized = np.empty((6, 0))
 
     def rows(self, n: int) -> tuple[np.ndarray, np.ndarray]:
         """``n`` float and integer body rows (holding anything: the caller writes
@@ -59,6 +60,12 @@ class StepScratch:
             self._fb = np.empty((size, shapes.FLOATS))
             self._ib = np.empty((size, shapes.INTS), dtype=np.int64)
         return self._fb[:n], self._ib[:n]
+
+    def sized(self, n: int) -> np.ndarray:
+        """Six rows of room for ``n`` moving bodies' bounds (``step_rows.body_rows``)."""
+        if self._sized.shape[1] < max(n, 1):
+            self._sized = np.empty((6, int(max(n, 1) * HEADROOM)))
+        return self._sized
 
     def same_items(self, live: np.ndarray) -> bool:
         """Whether the last step's rows and fixed cell lists may be kept: it kept
