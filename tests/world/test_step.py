@@ -9,6 +9,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from collide2d import Circle, Mask, PlacedMask, Rect, Vec2, World, overlaps
 from collide2d.broadphase import UnknownKeyError
@@ -521,3 +523,49 @@ def test_bodies_far_from_the_origin_still_meet(far):
     result = world.step(1.0)
     assert sorted(c.b for c in result.contacts) == [0, 1, 2]
     assert all(world.shape(k).x + 0.5 <= far + 10.0 for k in range(3))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["add", "remove", "step"]), st.integers(0, 90),
+                          st.sampled_from(["rect", "circle", "mask"])), max_size=60))  # fmt: skip
+def test_the_tables_live_slots_and_masks_follow_adds_and_removes(ops) -> None:
+    # The table keeps its live slots until a slot is added or emptied (and compacts
+    # after many removals); a step finds the masks among them.
+    world = World()
+    for op, key, kind in ops:
+        if op == "add" and key not in world:
+            x = float(key * 5)
+            shape = {"rect": Rect(x, 0, 2, 2), "circle": Circle(x, 0, 1),
+                     "mask": PlacedMask(Mask.from_array([[1, 1], [1, 1]]), x, 0)}[kind]  # fmt: skip
+            world.add(key, shape, **({} if kind == "mask" else {"velocity": (1.0, 0.5)}))
+        elif op == "remove" and key in world:
+            world.remove(key)
+        elif op == "step":
+            world.step(0.5)
+        table = world._table
+        live = table.live()
+        assert live is table.live()  # (kept while nothing comes or goes)
+        assert live.tolist() == np.flatnonzero(table.alive[: len(table.items)]).tolist()
+        masks = [table.items[s] for s in table.mask_slots().tolist()]
+        assert masks == [k for k in world if type(world.shape(k)) is PlacedMask]
+        world.validate()
+
+
+def test_the_tables_live_slots_after_it_compacts() -> None:
+    world = World()
+    floor = Mask.from_array([[1, 1], [1, 1]])
+    for k in range(100):
+        shape = PlacedMask(floor, k * 5.0, 0) if k % 10 == 0 else Rect(k * 5.0, 0, 2, 2)
+        world.add(k, shape, **({} if k % 10 == 0 else {"velocity": (1.0, 0.0)}))
+    world.step(1.0)
+    before = world._table.live()
+    for k in range(1, 81):
+        world.remove(k)  # the 65th removal compacts the table
+    table = world._table
+    assert len(table.items) < 100 and table.live() is not before
+    live = table.live().tolist()
+    assert live == np.flatnonzero(table.alive[: len(table.items)]).tolist()
+    assert [table.items[s] for s in live] == [0, *range(81, 100)]
+    assert [table.items[s] for s in table.mask_slots().tolist()] == [0, 90]
+    world.step(1.0)
+    world.validate()

@@ -21,7 +21,7 @@ from collide2d.world.shape_store import WorldShapes
 from collide2d.world.step import EVENT_CAP, checked_cap, checked_dt, response_code, run
 from collide2d.world.step_result import StepResult, StepStats
 from collide2d.world.step_scratch import StepScratch
-from collide2d.world.table import MASK, ItemTable
+from collide2d.world.table import ItemTable
 
 DEFAULT_RESPONSE = "slide"
 """The response between two groups no :meth:`~WorldDynamics.set_response` named."""
@@ -151,10 +151,9 @@ class WorldDynamics(WorldShapes):
             return StepResult([], StepStats())
         responses, restitution = self._responses_table()
         table = self._table
-        live = table.live()  # the masks found in the table's kinds, not by a loop
         shapes, items = self._shape_dict, table.items  # masks: never pending
-        masks: dict[int, Any] = {
-            slot: shapes[items[slot]] for slot in live[table.kind[live] == MASK].tolist()
+        masks: dict[int, Any] = {  # (found in the table's kinds, not by a loop)
+            slot: shapes[items[slot]] for slot in table.mask_slots().tolist()
         }
         with collector_paused():  # thousands of new shapes and contacts, no cycles
             return run(table, masks, responses, restitution, length, cap, self._scratch)

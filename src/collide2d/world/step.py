@@ -61,8 +61,6 @@ def run(
     its ``PlacedMask``; ``scratch`` is the World's memory for its steps. The moved
     rows are written back into the table. Returns the contacts and stats."""
     live = table.live()
-    kind = table.kind[live]
-    is_mask = kind == MASK
     # The fixed bodies' rows and cell lists of the last step are kept when no item
     # came or went, no fixed body changed and the grid is the same (no masks).
     kept = not masks and scratch.same_items(live)
@@ -86,6 +84,7 @@ def run(
         moving, fixed_rows = scratch.moving, scratch.fixed
     else:
         regions = np.empty((1, 4))
+        is_mask = table.kind[live] == MASK
         fb, ib = _body_rows(table, masks, live, is_mask, scratch, dt, sized, regions[0])
         fixed = ib[:, shapes.FIXED] != 0
         moving, fixed_rows = np.flatnonzero(~fixed), np.flatnonzero(fixed)

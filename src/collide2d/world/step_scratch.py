@@ -70,7 +70,7 @@ class StepScratch:
     def same_items(self, live: np.ndarray) -> bool:
         """Whether the last step's rows and fixed cell lists may be kept: it kept
         them (``grid`` set) over the same items in the same slots ``live``."""
-        return self.grid is not None and np.array_equal(live, self._live)
+        return self.grid is not None and (live is self._live or np.array_equal(live, self._live))
 
     def after_step(self, used: np.ndarray, grid: Grid | None, live: np.ndarray, kept: bool) -> None:
         """After a step over the items in slots ``live``: grow the pools to what it

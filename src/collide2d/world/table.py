@@ -54,6 +54,7 @@ class ItemTable:
         self.slot: dict[Item, int] = {}
         self._dead = 0
         self._items_lent = False  # items_now() gave the list out: copy before writing
+        self._live: np.ndarray | None = None  # live(), until a slot is added or emptied
 
     def add(
         self,
@@ -70,6 +71,7 @@ class ItemTable:
         self.items.append(item)
         self.slot[item] = slot
         self.alive[slot] = True
+        self._live = None
         self.velocity[slot] = velocity
         self.mass[slot] = mass
         self.group[slot] = group
@@ -102,6 +104,7 @@ class ItemTable:
             self._items_lent = False
         self.items[slot] = EMPTY
         self.alive[slot] = False
+        self._live = None
         self.pending[slot] = False
         self._dead += 1
         if self._dead > 64 and self._dead > len(self.slot):
@@ -137,8 +140,17 @@ class ItemTable:
         return self.items
 
     def live(self) -> np.ndarray:
-        """The slots in use, in insertion order."""
-        return np.flatnonzero(self.alive[: len(self.items)])
+        """The slots in use, in insertion order: the same array until a slot is added
+        or emptied (read it, never write into it; a step compares it with the last
+        step's, and 60,000 slots found again took 30 us of every step)."""
+        if self._live is None:
+            self._live = np.flatnonzero(self.alive[: len(self.items)])
+        return self._live
+
+    def mask_slots(self) -> np.ndarray:
+        """The slots in use that hold a pixel mask, in insertion order."""
+        found = np.flatnonzero(self.kind[: len(self.items)] == MASK)
+        return found[self.alive[found]]
 
     def _resize(self, size: int) -> None:
         for name in _COLUMNS:
@@ -154,6 +166,7 @@ class ItemTable:
             column[: len(live)] = column[live]
         self.alive[:] = False
         self.alive[: len(live)] = True
+        self._live = None
         self.items = [self.items[slot] for slot in live.tolist()]
         self._items_lent = False
         self.slot = {item: slot for slot, item in enumerate(self.items)}
@@ -161,6 +174,8 @@ class ItemTable:
 
     def validate(self, shapes: dict[Item, AnyShape]) -> None:
         """Check the rows against the shapes; raise ``AssertionError`` if one differs."""
+        if not np.array_equal(self.live(), np.flatnonzero(self.alive[: len(self.items)])):
+            raise AssertionError("the item table's live slots are stale")
         if [self.items[slot] for slot in self.live().tolist()] != list(shapes):
             raise AssertionError("the item table is out of order")
         for item, shape in shapes.items():
