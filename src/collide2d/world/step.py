@@ -73,11 +73,11 @@ def run(
                    table.mass, table.group)  # fmt: skip
         parts = step_parts.parts_for(len(live), step_parts.PARALLEL_MIN_ROWS)
         regions = np.empty((parts, 4))
-        first = np.searchsorted(scratch.moving, step_parts.part_starts(len(live), parts))
+        first_moving = np.searchsorted(scratch.moving, step_parts.part_starts(len(live), parts))
 
         def check(part: int, a: int, b: int) -> bool:  # (the fixed rows read, in parts)
             return bool(rows.body_rows(fb, ib, live[a:b], at[a:b], at[a:b], *columns, True, dt,
-                                       sized, first[part], regions[part]))  # fmt: skip
+                                       sized, first_moving[part], regions[part]))  # fmt: skip
 
         kept = all(step_parts.in_parts(check, len(live), parts))
     if kept:  # the same bodies fixed as in the last step

@@ -102,17 +102,17 @@ def grid(
     fixed: np.ndarray,
     responses: np.ndarray,
     dt: float,
-    sized: tuple[Any, ...] | None = None,
+    bounds: tuple[Any, ...] | None = None,
 ) -> tuple[Grid, int]:
     """The core's grid ``(ox, oy, cell, margin, cols, rows)`` over where the moving
     bodies go at their starting velocities, and the room its cell lists need.
-    ``sized`` is ``step_sizing.moving_bounds``' result if already known (the rows'
+    ``bounds`` is ``step_sizing.moving_bounds``' result if already known (the rows'
     pass wrote it, ``step_sizing.bounds_of_parts``)."""
     if len(moving) == 0:
         return (0.0, 0.0, 1.0, 1.0 / 16.0, 1, 1), 1
-    if sized is None:
-        sized = sizing.moving_bounds(fb, ib, moving, dt)
-    x0, y0, x1, y1, extent, travel, left, top, right, bottom, median = sized
+    if bounds is None:
+        bounds = sizing.moving_bounds(fb, ib, moving, dt)
+    x0, y0, x1, y1, extent, travel, left, top, right, bottom, median = bounds
     width, height = right - left, bottom - top  # (floats: inf or nan, no warning)
     if not (math.isfinite(width) and math.isfinite(height)):  # sweeps beyond floats
         left, top = float(x0.min()), float(y0.min())
