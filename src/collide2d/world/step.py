@@ -75,7 +75,7 @@ def run(
         regions = np.empty((parts, 4))
         first_moving = np.searchsorted(scratch.moving, step_parts.part_starts(len(live), parts))
 
-        def check(part: int, a: int, b: int) -> bool:  # (the fixed rows read, in parts)
+        def check(part: int, a: int, b: int) -> bool:  # (rows written or checked, in parts)
             return bool(rows.body_rows(fb, ib, live[a:b], at[a:b], at[a:b], *columns, True, dt,
                                        sized, first_moving[part], regions[part]))  # fmt: skip
 
