@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from collide2d import Circle, Mask, PlacedMask, Rect, Vec2, World, overlaps
@@ -154,6 +154,27 @@ def test_slide_between_equal_masses_is_perfectly_inelastic():
     world.step(2.0)
     assert world.velocity("a") == world.velocity("b") == Vec2(1.0, 0.0)
     assert world.shape("a") == Rect(3.0, 0, 1, 1) and world.shape("b") == Rect(4.0, 0, 1, 1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(-20, 20), st.integers(-20, 20), st.integers(1, 4), st.integers(1, 6),
+       st.sampled_from([0.5, 1.0, 3.0, 7.25]), st.sampled_from(["wall", "rest", "meet"]))  # fmt: skip
+def test_a_head_on_slide_leaves_no_dust_to_meet_again(dx, dy, r, big, speed, other):
+    """Along the line of centres, a slide leaves the normal speed exactly: against a
+    wall (or a body coming at the same speed) no velocity at all, not the 1e-31 that
+    rounding left and that met the wall again later in the step."""
+    assume(math.hypot(dx, dy) > r + big + 0.5)
+    va = (-dx * speed, -dy * speed)
+    vb = {"wall": (0.0, 0.0), "rest": (0.0, 0.0), "meet": (dx * speed, dy * speed)}[other]
+    mb = math.inf if other == "wall" else 1.0
+    world = two("slide", Circle(5 + dx, 15 + dy, r), Circle(5, 15, big), va=va, vb=vb, mb=mb)
+    contacts = world.step(3.0).contacts
+    assert len(contacts) == 1, contacts
+    if other == "rest":
+        assert world.velocity("a") == world.velocity("b")
+    else:
+        assert world.velocity("a") == Vec2(0.0, 0.0)
+        assert world.velocity("b") == Vec2(0.0, 0.0)
 
 
 def test_elastic_bounce_exchanges_equal_masses_and_reflects_off_walls():
