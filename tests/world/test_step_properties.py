@@ -180,6 +180,26 @@ def test_a_frozen_body_an_ulp_inside_a_disc_is_taken_out():
         assert stopping_overlaps(world) == []
 
 
+@pytest.mark.parametrize(("gap", "r", "big"), [(3, 1.5, 2), (3.7, 2, 3), (2.5, 1.5, 2), (4, 3, 2)])
+@pytest.mark.parametrize("speed", [10.0, 6.5])
+def test_a_disc_slid_into_a_wedge_rests_there(gap, r, big, speed):
+    """A disc falling straight into the wedge of two immovable discs slides off one
+    and the other at the same moment and is left still: its velocity exactly zero,
+    not the 1e-28 that rounding left and that met the walls again at every step."""
+    world = World()
+    world.set_response("disc", "wall", "slide")
+    world.add("disc", Circle(0, 20, r), velocity=(0, -speed), group="disc")
+    for name, x in (("left", -gap), ("right", gap)):
+        world.add(name, Circle(x, 0, big), mass=math.inf, group="wall")
+    first = world.step(4.0)
+    assert {c.b for c in first.contacts} == {"left", "right"}
+    assert world.velocity("disc") == Vec2(0.0, 0.0)
+    rest = world.shape("disc")
+    for _ in range(3):
+        assert world.step(4.0).contacts == []
+    assert world.shape("disc") == rest and stopping_overlaps(world) == []
+
+
 def test_a_disc_held_by_the_floor_and_pushed_slantwise_takes_one_slide():
     """A disc pushed onto a floor by another along a slanted normal: one at a time,
     each slide (off the pusher into the floor, off the floor back against the

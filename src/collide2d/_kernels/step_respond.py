@@ -236,9 +236,16 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
 def mark_changed(fb, ib, b, cap):
     """Body ``b``, changed by an event: its velocity kept (unless frozen), the event
     counted against the cap ``cap`` (over it, the body is frozen: returns True), a
-    new event counter (its events listed under other bodies go stale)."""
+    new event counter (its events listed under other bodies go stale). A velocity
+    that is only rounding of the one before the event (a disc slid into a wedge of
+    two walls: 1e-28 of its 10) is made zero: compared with itself, such dust met the
+    walls again, at every later step."""
     capped = False
     if ib[b, FROZEN] == 0:
+        before = abs(fb[b, VX]) + abs(fb[b, VY])
+        if abs(fb[b, MVX]) + abs(fb[b, MVY]) <= APPROACH_ULPS * before:
+            fb[b, MVX] = 0.0
+            fb[b, MVY] = 0.0
         fb[b, VX] = fb[b, MVX]
         fb[b, VY] = fb[b, MVY]
         ib[b, NEVENTS] += 1
