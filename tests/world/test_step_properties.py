@@ -96,6 +96,26 @@ def test_an_arrival_exactly_at_the_end_after_a_cell_crossing_is_no_contact():
     assert world.shape(0) == Rect(1.0, 17.0, 1.0, 4.0)
 
 
+def test_an_arrival_exactly_at_the_end_at_a_wall_a_touch_brought_on_is_no_contact():
+    """Found by random examples: a box meets a wall exactly at ``dt``; another box had
+    touched that wall at 1.4, which wrote the wall's row at that moment, and the first
+    box, near the wall after a cell crossing, was predicted from its position rounded
+    at 1.4: the arrival came out at 2.9999999999999987. A body standing still now
+    does not set the moment a prediction starts from."""
+    world = World()
+    world.set_response("shot", "wall", "touch")
+    world.set_response("box", "wall", "touch")
+    for k, x in enumerate((20, 40, 60)):
+        world.add(("wall", k), Rect(x, -30, 1, 60), mass=math.inf, group="wall")
+    world.add("shot", Rect(21.0, 0.0, 1.0, 1.0), group="shot")  # (small cells)
+    world.add("late", Rect(28.0, 0.0, 3.0, 1.0), velocity=(3.0, 0.0), group="box")
+    world.add("early", Rect(48.0, 0.0, 1.0, 1.0), velocity=(-5.0, 0.0), group="box")
+    result = world.step(3.0)
+    assert [(c.time, c.a, c.b) for c in result.contacts] == [(1.4, ("wall", 1), "early")]
+    assert result.stats.crossings > 0
+    assert world.shape("late") == Rect(37.0, 0.0, 3.0, 1.0)
+
+
 HANG = """
 import math
 from collide2d import Circle, Rect, World

@@ -227,13 +227,23 @@ def predict(fb, ib, i, j, now, end):
     # Sweep from the last moment either body's motion was set (no later than now):
     # a pair that becomes near at a cell crossing is then predicted from the same
     # positions as if it had been near all along, not from positions rounded at the
-    # crossing (an arrival exactly at the end came out an ulp early that way).
-    base = max(fb[i, TREF], fb[j, TREF])
-    if base < now:
+    # crossing (an arrival exactly at the end came out an ulp early that way). A body
+    # standing still is where it is whenever its row was last written (a wall a touch
+    # brought to its moment): only a moving body's moment counts.
+    base = max(_moment_set(fb, i), _moment_set(fb, j))
+    if -np.inf < base < now:
         t, order, axis = _sweep_pair(fb, ib, i, j, base, end)
         if t >= now:
             return t, order, axis
     return _sweep_pair(fb, ib, i, j, now, end)
+
+
+@inline_kernel
+def _moment_set(fb, i):
+    """The moment body ``i``'s motion was last set, or -inf if it stands still."""
+    if fb[i, MVX] == 0.0 and fb[i, MVY] == 0.0:
+        return -np.inf
+    return fb[i, TREF]
 
 
 @inline_kernel
