@@ -1,11 +1,12 @@
 """A slow, obviously correct ``World.step``: after every event, every pair's next
 contact is recomputed from scratch, in exact rational arithmetic.
 
-Square roots (circles) are taken to ``2**-BITS``, and positions whose numbers grow
-beyond that are rounded to the same grid, which is exact for every comparison a
-test can make of float results; positions of modest denominators (every event
-between rectangles) stay exact, so a tie (two corners that only touch, an arrival
-exactly at ``dt``) stays a tie. The
+Square roots (circles) are taken to ``2**-BITS``, a time found with one is rounded
+to the same grid, and positions whose numbers grow beyond that are rounded to it
+too, which is exact for every comparison a test can make of float results;
+positions of modest denominators (every event between rectangles, a body moving
+with a dyadic velocity through a disc's event) stay exact, so a tie (two corners
+that only touch, an arrival exactly at ``dt``) stays a tie. The
 rules are those of ``docs/step.md``; nothing here shares code with the compiled
 core. Events at the same moment are ordered by (overlap, face, corner), then by the
 two bodies' numbers (the order their items were added, a mask's pixel boxes in its
@@ -140,7 +141,7 @@ def disc_entry(px: Q, py: Q, dx: Q, dy: Q, r: Q) -> Q | float:
     disc = b * b - a * c
     if disc <= 0 or b >= 0:
         return INF
-    return (-b - sqrt(disc)) / a
+    return on_grid((-b - sqrt(disc)) / a)
 
 
 def first_contact(a: Body, b: Body) -> tuple[Q | float, int, int]:
