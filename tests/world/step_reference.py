@@ -351,3 +351,16 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
         velocities[items[body.owner]] = (body.v[0], body.v[1])
     named = [(c[0], items[c[1]], items[c[2]], *c[3:]) for c in contacts]
     return Outcome(named, positions, velocities)
+
+
+def ends_in_rounding(outcome: Outcome, contacts: list[Any], dt: float) -> bool:
+    """Whether the step's end is within rounding of an arrival the floats may place on
+    either side of it: a contact within 1e-9 of ``dt`` (in the reference or in the
+    step's ``contacts``) of a body that moves on from an event at a moment a float
+    cannot hold (a box slid off a wall at 7/6, its place there rounded, met a disc at
+    2 - 2e-16 with ``dt`` 2). Any other body arrives at ``dt`` exactly."""
+    rounded = {item for c in outcome.contacts if Q(float(c[0])) != c[0]
+               for item in c[1:3] if any(outcome.velocities.get(item, (0, 0)))}  # fmt: skip
+    late = [(c[1], c[2]) for c in outcome.contacts if float(c[0]) >= dt - 1e-9]
+    late += [(c.a, c.b) for c in contacts if c.time >= dt - 1e-9]
+    return any(a in rounded or b in rounded for a, b in late)
