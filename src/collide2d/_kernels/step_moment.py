@@ -12,7 +12,10 @@ bodies that can move, up to ``MOMENT_BODIES``) are taken over and over, one afte
 the other, each removing its pair's approach along its normal, shared by inverse
 mass, until no pair approaches (projected Gauss-Seidel: what the events did one at
 a time, a few nanoseconds a slide instead of an event each), or until
-``SWEEPS`` passes (the events then go on, the event cap as before).
+``SWEEPS`` passes (the events then go on, the event cap as before). A moment with
+only one body that can move (a disc in a wedge of walls) is solved exactly instead
+(:func:`_against_immovable`): taken pair by pair it converged too slowly for the
+passes.
 """
 
 from __future__ import annotations
