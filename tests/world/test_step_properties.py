@@ -230,13 +230,14 @@ def test_a_disc_held_by_the_floor_and_pushed_slantwise_takes_one_slide():
     each slide (off the pusher into the floor, off the floor back against the
     pusher) left a smaller approach: 22 events here, and in the swarm 64 a body, to
     the event cap. The slide is now resolved with the floor's hold at once: the disc
-    moves along the floor, the pusher no longer approaches it, in six events."""
+    moves along the floor, the pusher no longer approaches it, in six events
+    (five since session 24: the pusher, arriving, is the one nudged out of the disc)."""
     world = World()
     world.add("floor", Rect(-50, 0, 100, 10), mass=math.inf)
     world.add("disc", Circle(0, -1.01, 1))  # pushed onto the floor, then along it
     world.add("pusher", Circle(3, -2.01, 1), velocity=(-2, 0))
     result = world.step(1.0)
-    assert (result.stats.capped, result.stats.events) == (0, 6)
+    assert (result.stats.capped, result.stats.events) == (0, 5)
     last = [c for c in result.contacts if {c.a, c.b} == {"disc", "pusher"}][-1]
     disc, pusher = world.velocity("disc"), world.velocity("pusher")
     assert disc.y == 0.0 and disc.x < 0.0  # along the floor, pushed left

@@ -52,7 +52,6 @@ from collide2d._kernels.step_events import (
     SET_FULL,
     STAMP,
     STATE_SLOTS,
-    log_grown,
     run_events,
     scratch,
 )
@@ -64,6 +63,7 @@ from collide2d._kernels.step_grid import (
     lanes,
     list_cover,
 )
+from collide2d._kernels.step_log import log_grown
 from collide2d._kernels.step_queue import (
     BASE,
     heapify,

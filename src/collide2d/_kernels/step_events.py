@@ -37,7 +37,14 @@ from collide2d._kernels.step_grid import (
     recover,
     trim,
 )
-from collide2d._kernels.step_moment import MOMENT_BODIES, moment_slide, remember
+from collide2d._kernels.step_log import log, write_early
+from collide2d._kernels.step_moment import (
+    MOMENT_BODIES,
+    SOLVE_CONTACTS,
+    SOLVE_ROWS,
+    moment_slide,
+    remember,
+)
 from collide2d._kernels.step_predict import pend_contact, pend_crossing
 from collide2d._kernels.step_queue import (
     ARITY,
@@ -61,6 +68,7 @@ from collide2d._kernels.step_respond import (
     SLIDE,
     TOUCH,
     apart,
+    apart_pair,
     freeze,
     mark_changed,
     mobility,
@@ -110,9 +118,9 @@ EARLY_WRITTEN, EARLY_COUNT = 12, 13
 STATE_SLOTS = 14
 RUNNING, PAUSED_CROSSING, PAUSED_CHANGED = range(3)
 # rows of ``iwork`` and ``fwork`` (:func:`scratch`)
-CHANGED, CHAINED, CHAIN_WORK, MOMENT_WORK = 0, 1, 2, 5
-CHAIN_VALUES, MOMENT_OLD, PAUSED_AT = 0, 3, 5
-WORK = 2 + max(CHAIN_MAX + 1, MOMENT_BODIES)
+CHANGED, CHAINED, CHAIN_WORK, MOMENT_WORK, MOMENT_PAIRS = 0, 1, 2, 5, 6
+CHAIN_VALUES, MOMENT_OLD, PAUSED_AT, MOMENT_SYSTEM = 0, 3, 5, 6
+WORK = 2 + max(CHAIN_MAX + 1, MOMENT_BODIES, 2 * SOLVE_CONTACTS)
 
 
 @kernel
@@ -121,47 +129,10 @@ def scratch():
     bodies a row or a moment changed, ``step_chain.slide_chain``'s and
     ``step_moment.moment_slide``'s working rows, the paused event's time (the loop
     allocates nothing: it is compiled without reference counts, ``jit.borrowing_kernel``)."""
-    return np.empty((6, WORK), dtype=np.int64), np.empty((6, WORK))
-
-
-@inline_kernel
-def log(lf, li, count, t, a, b, nx, ny, px, py, response, started):
-    """Write contact ``count`` (the caller made room); return the new count."""
-    lf[count, 0] = t
-    lf[count, 1] = nx
-    lf[count, 2] = ny
-    lf[count, 3] = px
-    lf[count, 4] = py
-    li[count, 0] = a
-    li[count, 1] = b
-    li[count, 2] = response
-    li[count, 3] = started
-    return count + 1
-
-
-@kernel
-def log_grown(lf, li):
-    """The contact log with twice the room."""
-    count = lf.shape[0]
-    nf = np.empty((2 * count, 5))
-    ni = np.empty((2 * count, 4), dtype=np.int64)
-    nf[:count] = lf
-    ni[:count] = li
-    return nf, ni
-
-
-@inline_kernel
-def write_early(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, t, key):
-    """Write the contacts resolved before the loop (``step_start``, at time 0, sorted
-    by key) that come before the event ``(t, key)``; returns ``(logged, pre)``."""
-    while pre < npre and (t > 0.0 or pre_k[pre] < key):
-        for c in range(5):
-            lf[logged, c] = pre_f[pre, c]
-        for c in range(4):
-            li[logged, c] = pre_i[pre, c]
-        logged += 1
-        pre += 1
-    return logged, pre
+    return (
+        np.empty((MOMENT_PAIRS + 1, WORK), dtype=np.int64),
+        np.empty((MOMENT_SYSTEM + SOLVE_ROWS, WORK)),
+    )
 
 
 @borrowing_kernel
@@ -258,6 +229,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
     changed, chained = iwork[CHANGED], iwork[CHAINED]
     chain_work, chain_values = iwork[CHAIN_WORK:MOMENT_WORK], fwork[CHAIN_VALUES:MOMENT_OLD]
     moment_bodies, moment_old = iwork[MOMENT_WORK], fwork[MOMENT_OLD:PAUSED_AT]
+    moment_pairs, moment_system = iwork[MOMENT_PAIRS], fwork[MOMENT_SYSTEM:]
     lists, heap, pending = (et, ek, eh), (ht, hk, hpos), (qt, qk, qx)
     cells = (fstart, fbody, head, nbody, nnext, meets)
     status = DONE
@@ -425,7 +397,11 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                 if ib[b, FIXED] == 0 and mobility(fb, ib, b) > 0.0:
                     nfree = recover(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree,
                                     cols, b, t, grid)  # fmt: skip
-        nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j) if inv_i + inv_j > 0.0 else False
+        nudged = False
+        if code == SLIDE and inv_i == inv_j:
+            nudged = apart_pair(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
+        elif inv_i + inv_j > 0.0:
+            nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
         nchained = 0  # bodies other than i and j a row or a moment changed
         if not report:
             # Not approaching: a contact of rounding size, only taken apart (if at all);
@@ -452,7 +428,8 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                     nchained = 0
                     if again:
                         nchained = moment_slide(fb, ib, i, j, t, held_t, held_by, held_n,
-                                                chained, moment_bodies, moment_old)  # fmt: skip
+                                                chained, moment_bodies, moment_old,
+                                                moment_pairs, moment_system)  # fmt: skip
             else:
                 respond(fb, i, j, nx, ny, inv_i, inv_j, restitution[ib[i, GROUP], ib[j, GROUP]])
         if report:

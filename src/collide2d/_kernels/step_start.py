@@ -33,9 +33,9 @@ from collide2d._kernels.step_events import (
     EVENTS,
     NUDGED,
     STALE,
-    log,
     predict_changed,
 )
+from collide2d._kernels.step_log import log
 from collide2d._kernels.step_queue import BASE, LEN, MIN, flush, refresh, row_grown, take, unpack
 from collide2d._kernels.step_respond import (
     APPROACH_ULPS,
