@@ -260,6 +260,7 @@ def _solve(fb, ib, held_t, held_by, held_n, t, bodies, count, pairs, system):
 
 @borrowing_kernel
 def _bits(mask):
+    """How many bits of ``mask`` are set (the slides in the set)."""
     count = 0
     while mask:
         count += mask & 1
@@ -381,9 +382,9 @@ def _restore(fb, bodies, count, old):
 
 @borrowing_kernel
 def _settle_dust(fb, ib, bodies, count, old):
-    """Make zero the velocities' components of ``bodies[:count]`` that moving bodies
-    can leave only as rounding of the moment's passes or solve: within ``APPROACH_ULPS`` of
-    the largest speed among them before it (``old``). Two discs stacked in a wedge
+    """Make zero the velocity components of ``bodies[:count]`` that can only be
+    rounding of the moment's passes or solve: within ``APPROACH_ULPS`` of the
+    largest speed among them before it (``old``). Two discs stacked in a wedge
     were left with 5e-16 of their 2.5, and met the walls again at the next step; a
     disc pushed along a floor kept 3e-15 across it."""
     scale = 0.0
