@@ -111,11 +111,12 @@ def test_sliding_crowds_lose_energy_and_never_overlap(world, dt):
 def test_a_disc_landing_on_a_disc_in_a_wedge_rests_at_once(gap, r, big, speed, drift):
     """Two discs falling one on the other into the wedge of two immovable discs: the
     moment the upper lands, the lower is pushed into both walls. Its slides taken
-    pair by pair took four orders of magnitude of the approach a pass, the moment
-    repeated to the event cap (66 to 68 events, the lower disc capped), and the
-    nudges of the lower disc off the upper one put it an ulp into the walls. Now the
-    moment is solved at once, the arriving disc is the one nudged: both rest,
-    velocities exactly zero, in a few events."""
+    pair by pair took four orders of magnitude of the approach a call (20 passes),
+    the moment repeated to the event cap (66 to 68 events, the lower disc capped),
+    and the nudges of the lower disc off the upper one put it an ulp into the walls.
+    Now the moment is solved at once and the arriving disc is the one nudged, in a
+    few events: the lower disc rests (velocity exactly zero), and so does the upper
+    unless a drift landed it off the top (it then slides off, slowly)."""
     world = World()
     world.set_response("disc", "wall", "slide")
     world.set_response("disc", "disc", "slide")

@@ -68,7 +68,7 @@ from collide2d._kernels.step_respond import (
     SLIDE,
     TOUCH,
     apart,
-    apart_pair,
+    apart_arriving,
     freeze,
     mark_changed,
     mobility,
@@ -398,8 +398,8 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                     nfree = recover(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree,
                                     cols, b, t, grid)  # fmt: skip
         nudged = False
-        if code == SLIDE and inv_i == inv_j:
-            nudged = apart_pair(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
+        if code == SLIDE and inv_i == inv_j:  # (both can move: not CROSS above)
+            nudged = apart_arriving(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
         elif inv_i + inv_j > 0.0:
             nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
         nchained = 0  # bodies other than i and j a row or a moment changed

@@ -206,8 +206,10 @@ def _solve(fb, ib, held_t, held_by, held_n, t, bodies, count, pairs, system):
         return False
     K = SOLVE_CONTACTS
     nx_row, u_row, p_row = 2 * K, 2 * K + 2, 2 * K + 3
-    # The approaches now, the Delassus matrix (rows 0 to n - 1), the speeds' scale
+    # The approaches now, the Delassus matrix (rows 0 to n - 1), the speeds' scale,
+    # the matrix's largest entry
     scale = 0.0
+    largest = 0.0
     for c in range(n):
         b, o = bodies[pairs[2 * c]], bodies[pairs[2 * c + 1]]
         nx, ny = system[nx_row, c], system[nx_row + 1, c]
@@ -226,17 +228,14 @@ def _solve(fb, ib, held_t, held_by, held_n, t, bodies, count, pairs, system):
             if pairs[2 * c + 1] == f:
                 a += mobility(fb, ib, o) * dot
             system[c, d] = a
+            largest = max(largest, abs(a))
     tol = 0.25 * APPROACH_ULPS * scale
-    tiny = 0.0
+    approaching = False
     for c in range(n):
-        for d in range(n):
-            tiny = max(tiny, abs(system[c, d]))
-    tiny *= 1e-12
-    clear = True
-    for c in range(n):
-        clear = clear and not system[u_row, c] < -tol
-    if clear:  # (no slide approaches: nothing to do)
+        approaching = approaching or system[u_row, c] < -tol
+    if not approaching:  # (nothing to do)
         return True
+    tiny = 1e-12 * largest
     for size in range(1, n + 1):
         for mask in range(1, 1 << n):
             if _bits(mask) != size:

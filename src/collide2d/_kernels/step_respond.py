@@ -198,16 +198,15 @@ def _held(fb, ib, b, other, t, held_t, held_by, held_n):
 
 
 @borrowing_kernel
-def apart_pair(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
-    """:func:`apart` for two bodies as mobile, except that the one nudged is the one
-    moving faster along the normal (the one arriving), not the first: a disc
+def apart_arriving(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
+    """:func:`apart` for two bodies as mobile (``inv_i == inv_j > 0``), nudging the
+    one moving faster along the normal (the one arriving), not the first: a disc
     resting in a wedge of two walls, another landing on it, was nudged off that
     disc an ulp into the walls, shoved off one into the other, to the event cap."""
-    if inv_i == inv_j:
-        ui = abs(fb[i, MVX] * nx + fb[i, MVY] * ny)
-        uj = abs(fb[j, MVX] * nx + fb[j, MVY] * ny)
-        if uj > ui:
-            return apart(fb, ib, j, i, t, -nx, -ny, inv_j, inv_i)
+    ui = abs(fb[i, MVX] * nx + fb[i, MVY] * ny)
+    uj = abs(fb[j, MVX] * nx + fb[j, MVY] * ny)
+    if uj > ui:
+        return apart(fb, ib, j, i, t, -nx, -ny, inv_j, inv_i)
     return apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
 
 
