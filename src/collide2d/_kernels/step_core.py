@@ -49,6 +49,7 @@ from collide2d._kernels.step_events import (
     PAUSE_ROW,
     POOL_FULL,
     PREDICTIONS,
+    PUT_BACK,
     SET_FULL,
     STAMP,
     STATE_SLOTS,
@@ -72,9 +73,11 @@ from collide2d._kernels.step_queue import (
     set_grown,
 )
 from collide2d._kernels.step_respond import HELD_BODIES, HELD_NORMALS, HELD_TIMES
-from collide2d._kernels.step_settle import settle
+from collide2d._kernels.step_settle import put_back, settle
 from collide2d._kernels.step_shapes import (
     OWNER,
+    X,
+    Y,
     advance,
 )
 from collide2d._kernels.step_start import (
@@ -124,7 +127,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     (``step_first.first_predictions`` takes some of them, per part):
     ``head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht,
     hk, hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand,
-    qt, qk, qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later, state``
+    qt, qk, qx, marks, over, counts, pins, ends, pre_f, pre_i, pre_k, later, state``
     (``state``: ``STATE_NFREE`` ...)."""
     n = fb.shape[0]
     _ox, _oy, _cell, _margin, cols, rows = grid
@@ -184,8 +187,13 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     pre_k = np.empty(moving.shape[0], dtype=np.int64)
     later = np.empty(moving.shape[0], dtype=np.int64)
     pins, iused = carve(ints, iused, n)  # step_settle.settle's
-    flat_p, fused = carve(floats, fused, 2 * n)
-    pin_n = flat_p.reshape((2, n))
+    # step_settle.settle's pins' normals (rows 0, 1) and where the moving bodies
+    # began (rows 2, 3: step_settle.put_back's)
+    flat_p, fused = carve(floats, fused, 4 * n)
+    ends = flat_p.reshape((4, n))
+    for i in moving:
+        ends[2, i] = fb[i, X]
+        ends[3, i] = fb[i, Y]
     # What a body's slides of one moment left (columns: step_respond.HOLDER, LINKS,
     # PARTNERS_AT): its holder, its row's links, its slide partners
     flat_t, fused = carve(floats, fused, HELD_TIMES * n)
@@ -207,7 +215,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     state = np.array([nfree, iused, fused, 0, 0, 0, quiet, 0], dtype=np.int64)
     return (head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
             hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
-            qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later, state)  # fmt: skip
+            qx, marks, over, counts, pins, ends, pre_f, pre_i, pre_k, later, state)  # fmt: skip
 
 
 @inline_kernel
@@ -237,7 +245,7 @@ def left_over(fb, ib, responses, dt, grid, moving, stats, fstart, fbody, head, n
 def touches(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
             head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
             hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
-            qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later,
+            qx, marks, over, counts, pins, ends, pre_f, pre_i, pre_k, later,
             state):  # fmt: skip
     """After the parts' first predictions (``step_first.first_predictions``), when a
     group is quiet (``STATE_QUIET``): the bodies they left over predicted
@@ -264,14 +272,15 @@ def touches(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
 def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
            head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
            hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
-           qx, marks, over, counts, pins, pin_n, pre_f, pre_i, pre_k, later,
+           qx, marks, over, counts, pins, ends, pre_f, pre_i, pre_k, later,
            state):  # fmt: skip
     """Run the step :func:`begin` set up, after the parts' first predictions and, when
     a group is quiet, :func:`touches` and the parts' predictions of the bodies it
     changed (``step_start.later_predictions``): the rows those left over predicted
     (:func:`left_over`, or ``step_start.later_overflow``), the heap built, the events run
     (``step_events.run_events``), every moving body brought to ``dt`` and rounding
-    undone (``step_settle.settle``). Rows are left at ``dt`` with their new
+    undone (``step_settle.settle``; what it cannot take apart put back where the
+    step began, ``step_settle.put_back``). Rows are left at ``dt`` with their new
     velocities; ``stats`` is told the counts, ``used`` how much of each pool the
     step used, how large the lists' pool grew and how many contacts it logged.
     Returns the contacts: ``(float rows time, nx, ny, px, py; int rows a, b,
@@ -330,11 +339,14 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
     # The end of the step: every moving body brought to dt, then rounding undone.
     for i in moving:
         advance(fb, i, dt)
-    cleaned, stamp = settle(
+    stuck = np.zeros(n, dtype=np.bool_)
+    cleaned, nstuck, stamp = settle(
         fb, ib, responses, dt, moving, near, marks0, fstart, fbody, head, nbody, nnext, meets,
-        cols, cand0, stamp, pins, pin_n[0], pin_n[1],
+        cols, cand0, stamp, pins, ends[0], ends[1], stuck,
     )  # fmt: skip
     stats[NUDGED] += cleaned
+    if nstuck:
+        stats[PUT_BACK] += put_back(fb, ib, responses, dt, moving, stuck, ends[2], ends[3])
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
     used[QUEUE_SIZE] = eh[moving.shape[0], BASE]

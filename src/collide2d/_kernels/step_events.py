@@ -103,7 +103,7 @@ from collide2d._kernels.step_shapes import (
 )
 
 # stats
-EVENTS, STALE, PREDICTIONS, CROSSINGS, CAPPED, NUDGED = range(6)
+EVENTS, STALE, PREDICTIONS, CROSSINGS, CAPPED, NUDGED, PUT_BACK = range(7)
 # what run_events returns
 DONE, LOG_FULL, SET_FULL, POOL_FULL = range(4)
 # ``state``: the row to scan again, contacts logged, crossed pairs, the last gather
@@ -398,8 +398,8 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
                     nfree = recover(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree,
                                     cols, b, t, grid)  # fmt: skip
         nudged = False
-        if code == SLIDE and inv_i == inv_j:  # (both can move: not CROSS above)
-            nudged = apart_arriving(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
+        if code == SLIDE and inv_i > 0.0 and inv_j > 0.0:
+            nudged = apart_arriving(fb, ib, i, j, t, nx, ny, inv_i, inv_j, held_t, held_by, held_n)
         elif inv_i + inv_j > 0.0:
             nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
         nchained = 0  # bodies other than i and j a row or a moment changed

@@ -198,15 +198,33 @@ def _held(fb, ib, b, other, t, held_t, held_by, held_n):
 
 
 @borrowing_kernel
-def apart_arriving(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
-    """:func:`apart` for two bodies as mobile (``inv_i == inv_j > 0``), nudging the
-    one moving faster along the normal (the one arriving), not the first: a disc
-    resting in a wedge of two walls, another landing on it, was nudged off that
-    disc an ulp into the walls, shoved off one into the other, to the event cap."""
-    ui = abs(fb[i, MVX] * nx + fb[i, MVY] * ny)
-    uj = abs(fb[j, MVX] * nx + fb[j, MVY] * ny)
-    if uj > ui:
-        return apart(fb, ib, j, i, t, -nx, -ny, inv_j, inv_i)
+def apart_arriving(fb, ib, i, j, t, nx, ny, inv_i, inv_j, held_t, held_by, held_n):
+    """:func:`apart` for a sliding pair of bodies that can both move (normal from
+    ``j`` to ``i``), nudging the one whose nudge does not go into the body that
+    cannot move holding it at this moment ``t`` (``held_t``, ``held_by``,
+    ``held_n``: :func:`slide_held`'s); if neither's (or both's) would, of two as
+    mobile the one moving faster along the normal (the one arriving), else the more
+    mobile. A disc in a pile, squeezed between a wall and a disc pressing on it
+    along one line, was nudged an ulp off the disc into the wall, off the wall into
+    the disc, to the event cap, where both were frozen overlapping by rounding; the
+    end's cleanup then moved it 3e-5 along the wall and into it, and the overlaps
+    grew step after step until a disc was through the wall (60 discs poured into a
+    V of walls, 66 steps). Of two as mobile, nudging the first: a disc resting in a
+    wedge of two walls, another landing on it, was nudged off that disc an ulp into
+    the walls, shoved off one into the other, to the event cap."""
+    ax, ay = _held(fb, ib, i, j, t, held_t, held_by, held_n)
+    bx, by = _held(fb, ib, j, i, t, held_t, held_by, held_n)
+    into_i = nx * ax + ny * ay < 0.0  # i nudged along n goes into its holder
+    into_j = nx * bx + ny * by > 0.0  # j nudged along -n goes into its holder
+    if into_i != into_j:
+        if into_i:
+            return apart(fb, ib, j, i, t, -nx, -ny, 1.0, 0.0)
+        return apart(fb, ib, i, j, t, nx, ny, 1.0, 0.0)
+    if inv_i == inv_j:
+        ui = abs(fb[i, MVX] * nx + fb[i, MVY] * ny)
+        uj = abs(fb[j, MVX] * nx + fb[j, MVY] * ny)
+        if uj > ui:
+            return apart(fb, ib, j, i, t, -nx, -ny, inv_j, inv_i)
     return apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
 
 

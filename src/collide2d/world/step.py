@@ -92,7 +92,7 @@ def run(
     bounds = sizing.bounds_of_parts(sized, len(moving), regions)
     grid, room = cells.grid(fb, ib, moving, fixed_rows, responses, dt, bounds)
     kept = kept and grid == scratch.grid
-    stats = np.zeros(6, dtype=np.int64)
+    stats = np.zeros(7, dtype=np.int64)
     used = np.zeros(arena.USED, dtype=np.int64)
     start = time.perf_counter()
     parts = step_parts.parts_for(len(moving), step_parts.PARALLEL_MIN_MOVING)
@@ -118,7 +118,7 @@ def run(
     # when first read.
     items = table.items_now() if len(li) else []
     slots = (live[li[:, 0]], live[li[:, 1]])
-    events, stale, predictions, crossings, capped, nudged = stats.tolist()
+    events, stale, predictions, crossings, capped, nudged, put_back = stats.tolist()
     ox, oy, cell = grid[:3]
     return StepResult(
         None,
@@ -132,6 +132,7 @@ def run(
             seconds,
             cell_size=cell if len(moving) else 0.0,
             grid_origin=(ox, oy),
+            put_back=put_back,
         ),
         make_contacts=partial(_contacts, lf, li, items, slots),
         make_arrays=partial(_contact_arrays, lf, li, items, slots),

@@ -96,7 +96,7 @@ def first_predictions(
 ) -> None:
     """Run the first predictions of ``step_core.begin``'s ``work`` in its parts."""
     (head, _meets, lanes, nbody, nnext, _nlink, _bfirst, _free, _row, et, ek, eh, ht, hk,
-     _hpos, fstart, fbody, near, *_, cand, qt, qk, qx, marks, over, counts, _pins, _pin_n,
+     _hpos, fstart, fbody, near, *_, cand, qt, qk, qx, marks, over, counts, _pins, _ends,
      _pre_f, _pre_i, _pre_k, _later, _state) = work  # fmt: skip
 
     def run(p: int, start: int, stop: int) -> None:
@@ -123,7 +123,7 @@ def later_predictions(
     candidates, buffers and stamps, as the first predictions."""
     (head, meets, _lanes, nbody, nnext, _nlink, _bfirst, _free, row, et, ek, eh, ht, hk,
      hpos, fstart, fbody, near, _held_t, _held_by, _held_n, _lf, _li, crossed, cand, qt, qk,
-     qx, marks, over, counts, _pins, _pin_n, _pre_f, _pre_i, _pre_k, later,
+     qx, marks, over, counts, _pins, _ends, _pre_f, _pre_i, _pre_k, later,
      state) = work  # fmt: skip
     nlater = int(state[core.STATE_LATER])
     if nlater == 0:

@@ -76,6 +76,11 @@ class StepStats(NamedTuple):
         every ``cell_size`` (the ``gas`` demo draws them).
     grid_origin : tuple of float
         The top-left corner of the core's first cell.
+    put_back : int
+        Bodies the end's cleanup could not take apart by nudges (a jam, every body
+        of it capped at one moment) and put back where the step began, with the
+        velocities the step left them, so that no stopping pair ends the step
+        overlapping (``docs/step.md``, "The end of a step").
     """
 
     events: int = 0
@@ -87,6 +92,7 @@ class StepStats(NamedTuple):
     seconds: float = 0.0
     cell_size: float = 0.0
     grid_origin: tuple[float, float] = (0.0, 0.0)
+    put_back: int = 0
 
 
 @dataclass(frozen=True, eq=False)
