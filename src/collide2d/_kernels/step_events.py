@@ -70,6 +70,7 @@ from collide2d._kernels.step_respond import (
     apart,
     apart_arriving,
     freeze,
+    held_shares,
     mark_changed,
     mobility,
     respond,
@@ -386,11 +387,14 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats
             advance(fb, j, t)
         shoved = started and depth > 0.0 and inv_i + inv_j > 0.0
         if shoved:
-            share = depth / (inv_i + inv_j)
-            fb[i, X] += nx * share * inv_i
-            fb[i, Y] += ny * share * inv_i
-            fb[j, X] -= nx * share * inv_j
-            fb[j, Y] -= ny * share * inv_j
+            si, sj = inv_i, inv_j
+            if si > 0.0 and sj > 0.0:  # (not into what holds either)
+                si, sj = held_shares(fb, ib, i, j, t, nx, ny, si, sj, held_t, held_by, held_n)
+            share = depth / (si + sj)
+            fb[i, X] += nx * share * si
+            fb[i, Y] += ny * share * si
+            fb[j, X] -= nx * share * sj
+            fb[j, Y] -= ny * share * sj
             # Pushed out, a body may leave the cells it covered: it is listed again,
             # or bodies near its new place would never be looked at.
             for b in (i, j):

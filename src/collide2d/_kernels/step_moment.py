@@ -33,6 +33,7 @@ from collide2d._kernels.step_respond import (
     PARTNER_NORMAL,
     PARTNERS,
     PARTNERS_AT,
+    SLACK,
     mobility,
 )
 from collide2d._kernels.step_shapes import MVX, MVY, advance
@@ -45,10 +46,6 @@ at the next repeat). Crowds of the swarm's landing steps often converge slowly: 
 core's median step (steps 3 to 14, two runs of each, one process after another)
 0 passes 5.0-5.8 ms (1,586 events), 10: 3.8-8.1, 20: 3.35-3.6 (931 events), 50:
 3.5-4.4, 200: 5.1-5.2 (935 events: the same events, the passes' time)."""
-SLACK = 1e-9
-"""Slides this far apart in time (relative to the moment, at least 1) are of one
-moment: a slide's nudges by units in the last place make the next contact of a
-jam an ulp or so later, not at the same time."""
 
 
 @borrowing_kernel

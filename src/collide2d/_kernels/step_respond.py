@@ -50,6 +50,10 @@ PARTNERS = 4
 PARTNER, PARTNER_COUNT, PARTNER_NORMAL = 4, 4 + PARTNERS, 2
 HELD_TIMES, HELD_BODIES, HELD_NORMALS = 3, 5 + PARTNERS, 2 + 2 * PARTNERS
 """The tables' widths."""
+SLACK = 1e-9
+"""Slides this far apart in time (relative to the moment, at least 1) are of one
+moment: a slide's nudges by units in the last place make the next contact of a
+jam an ulp or so later, not at the same time."""
 NUDGES = 2200  # collide2d.world.contact.SNAP_STEPS: doublings from one ulp outgrow any gap
 
 
@@ -190,35 +194,50 @@ def freeze(fb, ib, i):
 @borrowing_kernel
 def _held(fb, ib, b, other, t, held_t, held_by, held_n):
     """The normal (from the holder to ``b``) of the body that cannot move holding ``b``
-    at this moment ``t``, other than ``other``; ``(0, 0)`` if none."""
+    at this moment ``t`` (``SLACK``), other than ``other``; ``(0, 0)`` if none."""
     k = held_by[b, HOLDER]
-    if held_t[b, HOLDER] != t or k == other or k < 0 or mobility(fb, ib, k) != 0.0:
+    if t - held_t[b, HOLDER] > SLACK * max(1.0, abs(t)):
+        return 0.0, 0.0  # (not of this moment)
+    if k == other or k < 0 or mobility(fb, ib, k) != 0.0:
         return 0.0, 0.0
     return held_n[b, 0], held_n[b, 1]
 
 
 @borrowing_kernel
-def apart_arriving(fb, ib, i, j, t, nx, ny, inv_i, inv_j, held_t, held_by, held_n):
-    """:func:`apart` for a sliding pair of bodies that can both move (normal from
-    ``j`` to ``i``), nudging the one whose nudge does not go into the body that
-    cannot move holding it at this moment ``t`` (``held_t``, ``held_by``,
-    ``held_n``: :func:`slide_held`'s); if neither's (or both's) would, of two as
-    mobile the one moving faster along the normal (the one arriving), else the more
-    mobile. A disc in a pile, squeezed between a wall and a disc pressing on it
-    along one line, was nudged an ulp off the disc into the wall, off the wall into
-    the disc, to the event cap, where both were frozen overlapping by rounding; the
-    end's cleanup then moved it 3e-5 along the wall and into it, and the overlaps
-    grew step after step until a disc was through the wall (60 discs poured into a
-    V of walls, 66 steps). Of two as mobile, nudging the first: a disc resting in a
-    wedge of two walls, another landing on it, was nudged off that disc an ulp into
-    the walls, shoved off one into the other, to the event cap."""
+def held_shares(fb, ib, i, j, t, nx, ny, inv_i, inv_j, held_t, held_by, held_n):
+    """The shares of a push apart of ``i`` and ``j`` (normal from ``j`` to ``i``),
+    both able to move: their inverse masses, but none for the one whose push would
+    go into the body that cannot move and holds it at this moment ``t``
+    (``held_t``, ``held_by``, ``held_n``: :func:`slide_held`'s) when the other's
+    would not. A disc between a wall disc and a disc pressing on it along one
+    line, an ulp inside both, was shoved half off the disc into the wall, off the
+    wall into the disc, to the event cap; and so were the nudges of a pile."""
     ax, ay = _held(fb, ib, i, j, t, held_t, held_by, held_n)
     bx, by = _held(fb, ib, j, i, t, held_t, held_by, held_n)
-    into_i = nx * ax + ny * ay < 0.0  # i nudged along n goes into its holder
-    into_j = nx * bx + ny * by > 0.0  # j nudged along -n goes into its holder
-    if into_i != into_j:
-        if into_i:
-            return apart(fb, ib, j, i, t, -nx, -ny, 1.0, 0.0)
+    into_i = nx * ax + ny * ay < 0.0  # i pushed along n goes into its holder
+    into_j = nx * bx + ny * by > 0.0  # j pushed along -n goes into its holder
+    if into_i and not into_j:
+        return 0.0, inv_j
+    if into_j and not into_i:
+        return inv_i, 0.0
+    return inv_i, inv_j
+
+
+@borrowing_kernel
+def apart_arriving(fb, ib, i, j, t, nx, ny, inv_i, inv_j, held_t, held_by, held_n):
+    """:func:`apart` for a sliding pair of bodies that can both move (normal from
+    ``j`` to ``i``): not the one held from the other side (:func:`held_shares`);
+    else, of two as mobile, the one moving faster along the normal (the one
+    arriving), else the more mobile. A disc in a pile, squeezed between a wall and
+    a disc pressing on it, was nudged an ulp off the disc into the wall, off the
+    wall into the disc, to the event cap (60 discs poured into a V of walls). Of
+    two as mobile, nudging the first: a disc resting in a wedge of two walls,
+    another landing on it, was nudged off that disc an ulp into the walls, shoved
+    off one into the other, to the event cap."""
+    si, sj = held_shares(fb, ib, i, j, t, nx, ny, inv_i, inv_j, held_t, held_by, held_n)
+    if si == 0.0:
+        return apart(fb, ib, j, i, t, -nx, -ny, 1.0, 0.0)
+    if sj == 0.0:
         return apart(fb, ib, i, j, t, nx, ny, 1.0, 0.0)
     if inv_i == inv_j:
         ui = abs(fb[i, MVX] * nx + fb[i, MVY] * ny)
