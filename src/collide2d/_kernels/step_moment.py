@@ -427,8 +427,6 @@ def moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, out, bodies, old, pai
                 count += 1
     for m in range(count):
         b = bodies[m]
-        if mobility(fb, ib, b) > 0.0 and b != i and b != j:
-            advance(fb, b, t)  # (before its velocity changes)
         old[0, m] = fb[b, MVX]
         old[1, m] = fb[b, MVY]
     movable = -1
@@ -437,10 +435,7 @@ def moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, out, bodies, old, pai
             movable = bodies[m] if movable == -1 else -2
     alone = movable >= 0 and _of(held_t, movable, t)
     if alone and _against_immovable(fb, movable, held_by, held_n):
-        if movable != i and movable != j:
-            out[0] = movable  # (brought to t above)
-            return 1
-        return 0
+        return _brought(fb, bodies, count, old, i, j, t, out)
     if not _passes(fb, ib, t, held_t, held_by, held_n, bodies, count) and movable == -2:
         # Not converged: solved at once from the velocities before the passes (then
         # passed over, for rounding), or, too many slides, the passes' result again
@@ -449,10 +444,30 @@ def moment_slide(fb, ib, i, j, t, held_t, held_by, held_n, out, bodies, old, pai
             _restore(fb, bodies, count, old)
         _passes(fb, ib, t, held_t, held_by, held_n, bodies, count)
     _settle_dust(fb, ib, bodies, count, old)
+    return _brought(fb, bodies, count, old, i, j, t, out)
+
+
+@borrowing_kernel
+def _brought(fb, bodies, count, old, i, j, t, out):
+    """List in ``out`` the bodies of ``bodies[:count]`` other than ``i`` and ``j``
+    whose velocity the moment changed (from ``old``), each brought to ``t`` at its
+    old velocity first; return how many. Only these: a body brought to ``t`` whose
+    velocity did not change is not predicted again, and its end, computed from
+    ``t`` instead of its last change, can round an ulp differently from where its
+    predictions saw it (two boxes sliding side by side along a floor ended an ulp
+    inside each other, unchecked: a pile of boxes and discs)."""
     changed = 0
     for m in range(count):
         b = bodies[m]
-        if b != i and b != j and (fb[b, MVX] != old[0, m] or fb[b, MVY] != old[1, m]):
-            out[changed] = b
-            changed += 1
+        vx = fb[b, MVX]
+        vy = fb[b, MVY]
+        if b == i or b == j or (vx == old[0, m] and vy == old[1, m]):
+            continue
+        fb[b, MVX] = old[0, m]
+        fb[b, MVY] = old[1, m]
+        advance(fb, b, t)
+        fb[b, MVX] = vx
+        fb[b, MVY] = vy
+        out[changed] = b
+        changed += 1
     return changed
