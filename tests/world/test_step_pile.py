@@ -5,13 +5,14 @@ jams of time 0 running to the event cap; and the end's last resort,
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
 import numpy as np
 import pytest
 
-from collide2d import Circle, World
+from collide2d import Circle, Rect, World, overlaps
 from collide2d._kernels.step_respond import CROSS, IGNORE, SLIDE
 from collide2d._kernels.step_settle import put_back
 from collide2d._kernels.step_shapes import (
@@ -94,6 +95,59 @@ def test_a_pile_poured_into_a_v_of_walls_never_overlaps(seed):
             assert disc.y - abs(disc.x) > 2.0, (step, k)
     assert stopping_overlaps(world) == []
     assert put > 0  # (the pile needed the last resort: this scene tests it)
+
+
+def bin_of_boxes_and_discs(seed: int, count: int) -> World:
+    """A bin (a floor and two tall walls, immovable boxes; six immovable pegs) and
+    ``count`` boxes and discs of masses 0.5 to 4 above it, falling (``y`` grows
+    down)."""
+    rng = random.Random(seed)
+    world = World()
+    world.set_response("body", "wall", "slide")
+    world.set_response("body", "body", "slide")
+    world.add("floor", Rect(-20, 0, 40, 2), mass=math.inf, group="wall")
+    world.add("left", Rect(-22, -300, 2, 302), mass=math.inf, group="wall")
+    world.add("right", Rect(20, -300, 2, 302), mass=math.inf, group="wall")
+    for k in range(6):
+        world.add(("peg", k), Circle(-15 + 6 * k, -8 - 3 * (k % 2), 1.0), mass=math.inf,
+                  group="wall")  # fmt: skip
+    for k in range(count):
+        x, y = rng.uniform(-18, 16), -20 - 3 * k
+        box = rng.random() < 0.5
+        mass = rng.choice([0.5, 1.0, 2.0, 4.0])
+        if box:
+            shape: Rect | Circle = Rect(x, y, rng.choice([1.0, 1.5, 2.0, 3.0]),
+                                        rng.choice([1.0, 1.5, 2.0]))  # fmt: skip
+        else:
+            shape = Circle(x, y, rng.choice([0.5, 1.0, 1.5]))
+        world.add(k, shape, velocity=(rng.uniform(-2, 2), 5.0), group="body", mass=mass)
+    return world
+
+
+@pytest.mark.parametrize("seed", [1, 4, 5])
+def test_a_bin_of_boxes_and_discs_never_overlaps(seed):
+    """Fifty boxes and discs of masses 0.5 to 4 poured into a bin, pushed down each
+    step (``velocity + (0, 1)``, ``step(0.1)``). Before, every pour ended a step
+    overlapping a wall or the floor by step 47 to 72 (eight pours); on the way
+    here, with bodies put back, three still did: a moment brought a box whose
+    velocity it did not change to its time without predicting it again (its end
+    rounded an ulp into its neighbour, unchecked), and the cleanup, nudging a box
+    along a stale pin's normal, moved it a whole unit into the box above. Now no
+    pair overlaps after any of 150 steps, and every body stays in the bin."""
+    count = 50
+    world = bin_of_boxes_and_discs(seed, count)
+    items = list(world)
+    for step in range(150):
+        for k in range(count):
+            v = world.velocity(k)
+            world.set_velocity(k, (v.x, v.y + 1.0))
+        world.step(0.1)
+        for a, b in itertools.combinations(items, 2):
+            if world.mass(a) != math.inf or world.mass(b) != math.inf:
+                assert not overlaps(world.shape(a), world.shape(b)), (step, a, b)
+    for k in range(count):
+        shape = world.shape(k)
+        assert -20 <= shape.x <= 20 and shape.y <= 0, k
 
 
 def test_a_disc_pressed_into_a_wall_disc_by_another_is_never_capped():

@@ -461,7 +461,7 @@ def _brought(fb, bodies, count, old, i, j, t, out):
         b = bodies[m]
         vx = fb[b, MVX]
         vy = fb[b, MVY]
-        if b == i or b == j or (vx == old[0, m] and vy == old[1, m]):
+        if b in (i, j) or (vx == old[0, m] and vy == old[1, m]):
             continue
         fb[b, MVX] = old[0, m]
         fb[b, MVY] = old[1, m]

@@ -66,17 +66,18 @@ def mobility(fb, ib, i):
 
 
 @borrowing_kernel
-def nudge(fb, ib, m, other, xo, yo, nx, ny):
+def nudge(fb, ib, m, other, xo, yo, nx, ny, doublings):
     """Move body ``m`` (its row brought to date) along ``(nx, ny)`` by one unit in the
     last place, then twice as far each time, until it no longer overlaps ``other`` at
-    ``xo, yo``; return whether it had to move."""
+    ``xo, yo``, at most ``doublings`` times; return whether it overlapped (and so
+    moved, unless the doublings ran out first: it then stays, overlapping)."""
     x = fb[m, X]
     y = fb[m, Y]
     if not overlap_at(fb, ib, m, x, y, other, xo, yo):
         return False
     sx = np.abs(np.spacing(x))
     sy = np.abs(np.spacing(y))
-    for _ in range(NUDGES):
+    for _ in range(doublings):
         if nx != 0.0:
             x += sx if nx > 0.0 else -sx
             sx *= 2.0
@@ -84,19 +85,23 @@ def nudge(fb, ib, m, other, xo, yo, nx, ny):
             y += sy if ny > 0.0 else -sy
             sy *= 2.0
         if not overlap_at(fb, ib, m, x, y, other, xo, yo):
-            break
-    fb[m, X] = x
-    fb[m, Y] = y
+            fb[m, X] = x
+            fb[m, Y] = y
+            return True
+    if doublings == NUDGES:  # (the events' nudges: as far as it took)
+        fb[m, X] = x
+        fb[m, Y] = y
     return True
 
 
 @borrowing_kernel
-def nudge_off_both(fb, ib, m, a, b, t, dx, dy):
+def nudge_off_both(fb, ib, m, a, b, t, dx, dy, doublings):
     """Move body ``m`` (its row at ``t``) along ``(dx, dy)``, from an ulp of its
     coordinates and twice as far each time, until it overlaps neither ``a`` nor ``b``
     (both brought to ``t``): a body wedged between two that cannot move, pushed
     along the sum of the two normals, which leaves both (an ulp off one alone goes
-    into the other). Moves at most twice as far as needed."""
+    into the other). Moves at most twice as far as needed, and not at all if
+    ``doublings`` are not enough (returns whether it moved)."""
     xa, ya = position(fb, a, t)
     xb, yb = position(fb, b, t)
     x0 = fb[m, X]
@@ -104,16 +109,30 @@ def nudge_off_both(fb, ib, m, a, b, t, dx, dy):
     step = np.abs(np.spacing(max(abs(x0), abs(y0), 1.0))) / max(abs(dx), abs(dy))
     x = x0
     y = y0
-    for _ in range(NUDGES):
+    for _ in range(doublings):
         if not overlap_at(fb, ib, m, x, y, a, xa, ya) and not overlap_at(
             fb, ib, m, x, y, b, xb, yb
         ):
-            break
+            fb[m, X] = x
+            fb[m, Y] = y
+            return True
         x = x0 + dx * step
         y = y0 + dy * step
         step *= 2.0
-    fb[m, X] = x
-    fb[m, Y] = y
+    return False
+
+
+@inline_kernel
+def apart_within(fb, ib, i, j, t, nx, ny, inv_i, inv_j, doublings):
+    """:func:`apart` by at most ``doublings`` doublings of an ulp (else nothing
+    moves); return whether the pair is apart."""
+    if inv_i >= inv_j:
+        xj, yj = position(fb, j, t)
+        nudge(fb, ib, i, j, xj, yj, nx, ny, doublings)
+        return not overlap_at(fb, ib, i, fb[i, X], fb[i, Y], j, xj, yj)
+    xi, yi = position(fb, i, t)
+    nudge(fb, ib, j, i, xi, yi, -nx, -ny, doublings)
+    return not overlap_at(fb, ib, j, fb[j, X], fb[j, Y], i, xi, yi)
 
 
 @inline_kernel
@@ -127,11 +146,11 @@ def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
         xj, yj = position(fb, j, t)
         if not overlap_at(fb, ib, i, fb[i, X], fb[i, Y], j, xj, yj):
             return False
-        return nudge(fb, ib, i, j, xj, yj, nx, ny)
+        return nudge(fb, ib, i, j, xj, yj, nx, ny, NUDGES)
     xi, yi = position(fb, i, t)
     if not overlap_at(fb, ib, j, fb[j, X], fb[j, Y], i, xi, yi):
         return False
-    return nudge(fb, ib, j, i, xi, yi, -nx, -ny)
+    return nudge(fb, ib, j, i, xi, yi, -nx, -ny, NUDGES)
 
 
 @inline_kernel

@@ -8,7 +8,7 @@ import numpy as np
 
 from collide2d._kernels.jit import kernel
 from collide2d._kernels.step_grid import gather_near
-from collide2d._kernels.step_respond import CROSS, IGNORE, apart, nudge_off_both
+from collide2d._kernels.step_respond import CROSS, IGNORE, apart_within, nudge_off_both
 from collide2d._kernels.step_shapes import (
     FIXED,
     GROUP,
@@ -28,6 +28,12 @@ CLEANUP_PASSES = 16
 still overlapping; what is left is put back where the step began, :func:`put_back`)."""
 SETTLE_MOVES = 4
 """Nudges a body takes in the cleanup before it holds still (:func:`settle`)."""
+SETTLE_DOUBLINGS = 24
+"""How far the cleanup's nudges go: from an ulp, doubled at most this many times (a
+few billionths of the coordinates). An overlap they do not clear is not rounding:
+it is put back (:func:`put_back`). Nudged along a stale pin's normal, a box in a
+pile of boxes and discs once went a whole unit up, out of a box beside it and
+into the one above, and the pile's cleanup went on from there."""
 
 
 @kernel
@@ -120,11 +126,15 @@ def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbod
                 k2 = pin_by[i]
                 wedged = inv_j == 0.0 and k2 >= 0 and k2 != j
                 if wedged and (nx + pin_nx[i] != 0.0 or ny + pin_ny[i] != 0.0):
-                    nudge_off_both(fb, ib, i, j, k2, dt, nx + pin_nx[i], ny + pin_ny[i])
+                    dx, dy = nx + pin_nx[i], ny + pin_ny[i]
+                    freed = nudge_off_both(fb, ib, i, j, k2, dt, dx, dy, SETTLE_DOUBLINGS)
                 else:
-                    apart(fb, ib, i, j, dt, nx, ny, inv_i, inv_j)
-                    if inv_i > 0.0 and inv_j > 0.0:  # the more mobile one moved
-                        yielded[i if inv_i >= inv_j else j] = True
+                    freed = apart_within(fb, ib, i, j, dt, nx, ny, inv_i, inv_j, SETTLE_DOUBLINGS)
+                if not freed:  # not of rounding size: left to put_back
+                    count = _mark(fb, ib, stuck, i, j, count)
+                    continue
+                if not wedged and inv_i > 0.0 and inv_j > 0.0:  # the more mobile moved
+                    yielded[i if inv_i >= inv_j else j] = True
                 moves[i if inv_i >= inv_j else j] += 1
                 moved[i] = True  # checked again in the next pass (a pair that a
                 moved[j] = True  # nudge made is found from either of its bodies)
