@@ -63,6 +63,7 @@ from collide2d._kernels.step_grid import (
     fixed_lists,
     lanes,
     list_cover,
+    recover,
 )
 from collide2d._kernels.step_log import log_grown
 from collide2d._kernels.step_queue import (
@@ -95,6 +96,9 @@ from collide2d._kernels.step_start import (
 # :func:`touches` is not called), and whether :func:`touches` ran
 STATE_NFREE, STATE_IUSED, STATE_FUSED, STATE_EARLY, STATE_LATER, STATE_STAMP = range(6)
 STATE_QUIET, STATE_TOUCHED = 6, 7
+PUT_BACK_ROUNDS = 4
+"""Rounds of putting back what the cleanup cannot take apart and cleaning up again
+(``step_settle.put_back``) before what is left stays (never met in the tests)."""
 
 
 @kernel
@@ -347,8 +351,23 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
         cols, cand0, stamp, pins, ends[0], ends[1], stuck,
     )  # fmt: skip
     stats[NUDGED] += cleaned
-    if nstuck:
+    nfree = place[NFREE]
+    for _ in range(PUT_BACK_ROUNDS):
+        if not nstuck:
+            break
+        # put back, listed in their cells there, and cleaned up again from them
         stats[PUT_BACK] += put_back(fb, ib, responses, dt, moving, stuck, ends[2], ends[3])
+        for i in moving:
+            if stuck[i]:
+                nfree = recover(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols, i,
+                                dt, grid)  # fmt: skip
+        left = np.zeros(n, dtype=np.bool_)
+        cleaned, nstuck, stamp = settle(
+            fb, ib, responses, dt, moving, stuck, marks0, fstart, fbody, head, nbody, nnext,
+            meets, cols, cand0, stamp, pins, ends[0], ends[1], left,
+        )  # fmt: skip
+        stats[NUDGED] += cleaned
+        stuck = left
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
     used[QUEUE_SIZE] = eh[moving.shape[0], BASE]

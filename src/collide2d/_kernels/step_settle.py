@@ -28,6 +28,8 @@ CLEANUP_PASSES = 16
 still overlapping; what is left is put back where the step began, :func:`put_back`)."""
 SETTLE_MOVES = 4
 """Nudges a body takes in the cleanup before it holds still (:func:`settle`)."""
+SHIFTS = 4
+"""Times a body put back may be put back again, carried otherwise (:func:`put_back`)."""
 SETTLE_DOUBLINGS = 24
 """How far the cleanup's nudges go: from an ulp, doubled at most this many times (a
 few billionths of the coordinates). An overlap they do not clear is not rounding:
@@ -189,11 +191,21 @@ def put_back(fb, ib, responses, dt, moving, stuck, start_x, start_y):
     body where it began. The last resort of the cleanup (:func:`settle`), when its
     nudges cannot take a jam apart: a pile's bodies, capped at one moment, each
     pressed by the others into the walls, stay one step where they were (at rest,
-    they would have). A body that cannot be moved (a kinematic body) is never put
-    back: what overlaps it where it began stays. Each body put back is compared with
-    every other (a rare path, kept simple). Returns how many were put back."""
+    they would have). A body that cannot be moved but moves (a kinematic body: a
+    lift) is never put back; a body it would overlap where it began is carried by
+    it instead (put where it began, moved as far as the kinematic body moved in the
+    step), and so are the bodies put back because they overlap one carried (a box
+    on a lift, squeezed between it and a capped box above, the lift rising: the
+    box was left inside the lift). A body put back again (carried otherwise: it
+    overlaps one carried by another body) at most ``SHIFTS`` times. What rounding
+    leaves overlapping (carried, a box's edge and the lift's rounded apart) is for
+    the cleanup again (``step_core.finish``: the bodies put back listed in their
+    cells again, :func:`settle` from them). Each body put back is compared
+    with every other (a rare path, kept simple). Returns how many were put back."""
     n = fb.shape[0]
-    queue = np.empty(n, dtype=np.int64)
+    queue = np.empty((SHIFTS + 1) * n, dtype=np.int64)
+    shift = np.zeros((2, n))
+    times = np.zeros(n, dtype=np.int64)  # how often a body was put back again
     count = 0
     for i in moving:
         if stuck[i]:
@@ -203,21 +215,41 @@ def put_back(fb, ib, responses, dt, moving, stuck, start_x, start_y):
     while done < count:
         b = queue[done]
         done += 1
-        fb[b, X] = start_x[b]
-        fb[b, Y] = start_y[b]
+        fb[b, X] = start_x[b] + shift[0, b]
+        fb[b, Y] = start_y[b] + shift[1, b]
         fb[b, TREF] = dt
+        for j in range(n):  # a kinematic body it overlaps there carries it
+            if j == b or ib[j, FIXED] != 0 or fb[j, INV] > 0.0 or not _stops(responses, ib, b, j):
+                continue
+            xj, yj = position(fb, j, dt)
+            if overlap_at(fb, ib, b, fb[b, X], fb[b, Y], j, xj, yj):
+                shift[0, b] = xj - start_x[j]
+                shift[1, b] = yj - start_y[j]
+                fb[b, X] = start_x[b] + shift[0, b]
+                fb[b, Y] = start_y[b] + shift[1, b]
+                break
         x0, y0, x1, y1 = bounds_at(fb, ib, b, fb[b, X], fb[b, Y])
         for j in range(n):
-            if j == b or stuck[j] or ib[j, FIXED] != 0 or not fb[j, INV] > 0.0:
+            if j == b or ib[j, FIXED] != 0 or not fb[j, INV] > 0.0:
                 continue
-            if responses[ib[b, GROUP], ib[j, GROUP]] in (IGNORE, CROSS):
-                continue
+            same = shift[0, j] == shift[0, b] and shift[1, j] == shift[1, b]
+            if (stuck[j] and same) or times[j] >= SHIFTS or not _stops(responses, ib, b, j):
+                continue  # (placed with the same shift: nudged off it above)
             xj, yj = position(fb, j, dt)
             a0, b0, a1, b1 = bounds_at(fb, ib, j, xj, yj)
             if a0 > x1 or x0 > a1 or b0 > y1 or y0 > b1:
                 continue
             if overlap_at(fb, ib, b, fb[b, X], fb[b, Y], j, xj, yj):
                 stuck[j] = True
+                times[j] += 1
+                shift[0, j] = shift[0, b]  # (carried alike)
+                shift[1, j] = shift[1, b]
                 queue[count] = j
                 count += 1
-    return count
+    return done
+
+
+@kernel
+def _stops(responses, ib, b, j):
+    """Whether the pair's response stops them (not ``ignore`` nor ``cross``)."""
+    return responses[ib[b, GROUP], ib[j, GROUP]] not in (IGNORE, CROSS)

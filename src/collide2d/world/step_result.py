@@ -77,10 +77,12 @@ class StepStats(NamedTuple):
     grid_origin : tuple of float
         The top-left corner of the core's first cell.
     put_back : int
-        Bodies the end's cleanup could not take apart by nudges (a jam, every body
-        of it capped at one moment) and put back where the step began, with the
-        velocities the step left them, so that no stopping pair ends the step
-        overlapping (``docs/step.md``, "The end of a step").
+        Bodies the end's cleanup could not take apart by nudges (a jam, its bodies
+        capped at one moment) and put back where the step began, with the
+        velocities the step left them (carried as far as a kinematic body that
+        would overlap them there moved), so that no stopping pair ends the step
+        overlapping; a body put back twice counts twice (``docs/step.md``,
+        "Piles, and the last resort").
     """
 
     events: int = 0
