@@ -97,6 +97,21 @@ def test_a_pile_poured_into_a_v_of_walls_never_overlaps(seed):
     assert put > 0  # (the pile needed the last resort: this scene tests it)
 
 
+def fall_without_overlaps(world: World, count: int, steps: int) -> None:
+    """Step ``world`` ``steps`` times by 0.1, items ``0 .. count - 1`` pushed down
+    (``velocity + (0, 1)``, ``y`` grows down) before each step, and check after each
+    that no pair but two immovable bodies overlaps."""
+    items = list(world)
+    for step in range(steps):
+        for k in range(count):
+            v = world.velocity(k)
+            world.set_velocity(k, (v.x, v.y + 1.0))
+        world.step(0.1)
+        for a, b in itertools.combinations(items, 2):
+            if world.mass(a) != math.inf or world.mass(b) != math.inf:
+                assert not overlaps(world.shape(a), world.shape(b)), (step, a, b)
+
+
 def bin_of_boxes_and_discs(seed: int, count: int) -> World:
     """A bin (a floor and two tall walls, immovable boxes; six immovable pegs) and
     ``count`` boxes and discs of masses 0.5 to 4 above it, falling (``y`` grows
@@ -136,15 +151,7 @@ def test_a_bin_of_boxes_and_discs_never_overlaps(seed):
     pair overlaps after any of 150 steps, and every body stays in the bin."""
     count = 50
     world = bin_of_boxes_and_discs(seed, count)
-    items = list(world)
-    for step in range(150):
-        for k in range(count):
-            v = world.velocity(k)
-            world.set_velocity(k, (v.x, v.y + 1.0))
-        world.step(0.1)
-        for a, b in itertools.combinations(items, 2):
-            if world.mass(a) != math.inf or world.mass(b) != math.inf:
-                assert not overlaps(world.shape(a), world.shape(b)), (step, a, b)
+    fall_without_overlaps(world, count, 150)
     for k in range(count):
         shape = world.shape(k)
         assert -20 <= shape.x <= 20 and shape.y <= 0, k
@@ -186,15 +193,7 @@ def test_a_pile_on_a_rising_lift_never_overlaps(seed):
     stays above the lift."""
     count = 30
     world = lift_under_a_pile(seed, count)
-    items = list(world)
-    for step in range(120):
-        for k in range(count):
-            v = world.velocity(k)
-            world.set_velocity(k, (v.x, v.y + 1.0))
-        world.step(0.1)
-        for a, b in itertools.combinations(items, 2):
-            if world.mass(a) != math.inf or world.mass(b) != math.inf:
-                assert not overlaps(world.shape(a), world.shape(b)), (step, a, b)
+    fall_without_overlaps(world, count, 120)
     lift = world.shape("lift")
     assert lift.y == pytest.approx(-24.0)
     assert all(world.shape(k).y < lift.y for k in range(count))
