@@ -206,7 +206,7 @@ def test_a_disc_pressed_into_a_wall_disc_by_another_is_never_capped():
     the wall into the disc behind, off that disc into the wall, to the event cap
     (30 of the 300 scenes, 4,506 events in all). Now a push never goes into the
     body that holds a disc at that moment (``step_respond.held_shares``, its
-    moment known within ``SLACK``): no cap, 2,548 events."""
+    moment known within ``SLACK``): no cap, 2,322 events."""
     for tenths in range(1, 900, 3):
         c, s = math.cos(math.radians(tenths / 10)), math.sin(math.radians(tenths / 10))
         world = World()

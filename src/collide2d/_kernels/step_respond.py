@@ -211,12 +211,11 @@ def freeze(fb, ib, i):
 
 
 @borrowing_kernel
-def _held(fb, ib, b, other, t, held_t, held_by, held_n, slack):
+def _held(fb, ib, b, other, t, held_t, held_by, held_n):
     """The normal (from the holder to ``b``) of the body that cannot move holding ``b``
-    at this moment ``t`` (or within ``SLACK`` of it, with ``slack``), other than
-    ``other``; ``(0, 0)`` if none."""
+    at this moment ``t`` (``SLACK``), other than ``other``; ``(0, 0)`` if none."""
     k = held_by[b, HOLDER]
-    if held_t[b, HOLDER] != t and (not slack or t - held_t[b, HOLDER] > SLACK * max(1.0, abs(t))):
+    if t - held_t[b, HOLDER] > SLACK * max(1.0, abs(t)):
         return 0.0, 0.0  # (not of this moment)
     if k == other or k < 0 or mobility(fb, ib, k) != 0.0:
         return 0.0, 0.0
@@ -232,8 +231,8 @@ def held_shares(fb, ib, i, j, t, nx, ny, inv_i, inv_j, held_t, held_by, held_n):
     would not. A disc between a wall disc and a disc pressing on it along one
     line, an ulp inside both, was shoved half off the disc into the wall, off the
     wall into the disc, to the event cap; and so were the nudges of a pile."""
-    ax, ay = _held(fb, ib, i, j, t, held_t, held_by, held_n, True)
-    bx, by = _held(fb, ib, j, i, t, held_t, held_by, held_n, True)
+    ax, ay = _held(fb, ib, i, j, t, held_t, held_by, held_n)
+    bx, by = _held(fb, ib, j, i, t, held_t, held_by, held_n)
     into_i = nx * ax + ny * ay < 0.0  # i pushed along n goes into its holder
     into_j = nx * bx + ny * by > 0.0  # j pushed along -n goes into its holder
     if into_i and not into_j:
@@ -279,8 +278,8 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
     events a step). Then remembers which body that cannot move holds ``i`` or
     ``j`` (``held_by``, ``held_n``, at ``held_t``)."""
     u = (fb[i, MVX] - fb[j, MVX]) * nx + (fb[i, MVY] - fb[j, MVY]) * ny
-    ax, ay = _held(fb, ib, i, j, t, held_t, held_by, held_n, False)
-    bx, by = _held(fb, ib, j, i, t, held_t, held_by, held_n, False)
+    ax, ay = _held(fb, ib, i, j, t, held_t, held_by, held_n)
+    bx, by = _held(fb, ib, j, i, t, held_t, held_by, held_n)
     ci = nx * ax + ny * ay  # < 0: i pushed along n goes into its holder
     cj = nx * bx + ny * by  # > 0: j pushed along -n goes into its holder
     ci = ci if ci < 0.0 else 0.0
