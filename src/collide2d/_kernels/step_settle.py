@@ -30,12 +30,14 @@ SETTLE_MOVES = 4
 """Nudges a body takes in the cleanup before it holds still (:func:`settle`)."""
 SHIFTS = 4
 """Times a body put back may be put back again, carried otherwise (:func:`put_back`)."""
-SETTLE_DOUBLINGS = 24
+SETTLE_DOUBLINGS = 36
 """How far the cleanup's nudges go: from an ulp, doubled at most this many times (a
-few billionths of the coordinates). An overlap they do not clear is not rounding:
-it is put back (:func:`put_back`). Nudged along a stale pin's normal, a box in a
-pile of boxes and discs once went a whole unit up, out of a box beside it and
-into the one above, and the pile's cleanup went on from there."""
+few hundred-thousandths of the coordinates). An overlap they do not clear is put
+back (:func:`put_back`). Nudged along a stale pin's normal, a box in a pile of
+boxes and discs once went a whole unit up, out of a box beside it and into the
+one above, and the pile's cleanup went on from there. At 24 doublings (a few
+billionths) the swarm put 68 actors back in 40 steps: its cleanup takes apart
+overlaps larger than rounding (none put back from 36 up)."""
 
 
 @kernel
