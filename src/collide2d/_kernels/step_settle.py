@@ -137,7 +137,7 @@ def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbod
                 if not freed:  # not of rounding size: left to put_back
                     count = _mark(fb, ib, stuck, i, j, count)
                     continue
-                if not wedged and inv_i > 0.0 and inv_j > 0.0:  # the more mobile moved
+                if inv_i > 0.0 and inv_j > 0.0:  # the more mobile one moved
                     yielded[i if inv_i >= inv_j else j] = True
                 moves[i if inv_i >= inv_j else j] += 1
                 moved[i] = True  # checked again in the next pass (a pair that a
