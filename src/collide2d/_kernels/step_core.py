@@ -98,7 +98,7 @@ STATE_NFREE, STATE_IUSED, STATE_FUSED, STATE_EARLY, STATE_LATER, STATE_STAMP = r
 STATE_QUIET, STATE_TOUCHED = 6, 7
 PUT_BACK_ROUNDS = 4
 """Rounds of putting back what the cleanup cannot take apart and cleaning up again
-(``step_settle.put_back``) before what is left stays (never met in the tests)."""
+(``step_settle.put_back``) before what is left stays."""
 
 
 @kernel

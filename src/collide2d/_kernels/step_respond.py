@@ -70,7 +70,8 @@ def nudge(fb, ib, m, other, xo, yo, nx, ny, doublings):
     """Move body ``m`` (its row brought to date) along ``(nx, ny)`` by one unit in the
     last place, then twice as far each time, until it no longer overlaps ``other`` at
     ``xo, yo``, at most ``doublings`` times; return whether it overlapped (and so
-    moved, unless the doublings ran out first: it then stays, overlapping)."""
+    moved, unless the doublings ran out first: it then stays, overlapping; with
+    ``NUDGES`` they never do)."""
     x = fb[m, X]
     y = fb[m, Y]
     if not overlap_at(fb, ib, m, x, y, other, xo, yo):
@@ -88,9 +89,6 @@ def nudge(fb, ib, m, other, xo, yo, nx, ny, doublings):
             fb[m, X] = x
             fb[m, Y] = y
             return True
-    if doublings == NUDGES:  # (the events' nudges: as far as it took)
-        fb[m, X] = x
-        fb[m, Y] = y
     return True
 
 
