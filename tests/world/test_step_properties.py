@@ -550,6 +550,7 @@ def test_memory_kept_from_other_steps_changes_nothing(world, dt):
     scratch.rows(0)[1].base.fill(-7)
     scratch.ints = np.full(100_000, 123_456_789, dtype=np.int64)
     scratch.floats = np.full(100_000, -1.5)
+    scratch.small = np.full(100_000, 123_456_789, dtype=np.int32)
     scratch.width = 32
     for _ in range(2):
         got, want = world.step(dt), fresh.step(dt)
@@ -613,7 +614,7 @@ def test_a_world_keeps_its_fixed_cell_lists_between_quiet_steps():
         step_module.core.finish,
     )
     with mock.patch.object(step_module, "core") as core:
-        core.begin = lambda *args: kept.append(args[13]) or begin(*args)
+        core.begin = lambda *args: kept.append(args[14]) or begin(*args)
         core.touches = touches
         core.finish = finish
         core.STATE_QUIET = step_module.core.STATE_QUIET

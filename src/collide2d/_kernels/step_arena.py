@@ -6,8 +6,10 @@ megabyte each in a scene of 60,000 bodies. Made fresh at every step, each was ne
 memory from the operating system (glibc maps a large block and unmaps it when it is
 freed), every page of it faulted in and cleared at first touch: about a third of
 the swarm scene's step (16 ms a step, 10 ms with the allocator told to keep its
-memory). The World keeps an ``int64`` and a ``float64`` pool instead, and one for the
-fixed bodies' cell lists (``world/step_scratch.py``); :func:`carve` hands out
+memory). The World keeps an ``int64`` and a ``float64`` pool instead, an ``int32``
+one (the moving bodies' cell lists, the queue's row of each body, the stamps: half
+the bytes to fetch), and one for the fixed bodies' cell lists, ``int32`` too
+(``world/step_scratch.py``); :func:`carve` hands out
 consecutive pieces of them, or a new array when the pool is short, and the core
 reports how much it used, so the pools are grown for the next step.
 """
@@ -18,14 +20,15 @@ import numpy as np
 
 from collide2d._kernels.jit import kernel
 
-INTS_USED, FLOATS_USED, QUEUE_SIZE, LISTS_USED, LOG_ROOM = range(5)
-USED = 5
+INTS_USED, FLOATS_USED, QUEUE_SIZE, LISTS_USED, LOG_ROOM, SMALL_USED = range(6)
+USED = 6
 """What the core reports in ``used`` (``step_core.begin``, ``finish``): how much of
 each pool it used, how large its queue's lists' pool grew (the next step starts it
 that large), how much of the fixed bodies' pool it used (0 when it kept the lists
-there), and the contacts it logged (the next step's
+there), the contacts it logged (the next step's
 log starts a quarter larger: grown by doubling from 16 rows, the bullets scene's
-log of 20,000 contacts a frame was copied eleven times a frame)."""
+log of 20,000 contacts a frame was copied eleven times a frame), and how much of
+the ``int32`` pool it used."""
 
 
 @kernel

@@ -36,6 +36,7 @@ from collide2d._kernels.step_arena import (
     LISTS_USED,
     LOG_ROOM,
     QUEUE_SIZE,
+    SMALL_USED,
     carve,
 )
 from collide2d._kernels.step_events import (
@@ -95,7 +96,7 @@ from collide2d._kernels.step_start import (
 # quiet (``step_start.quiet_groups``: else no touch is resolved before the loop and
 # :func:`touches` is not called), and whether :func:`touches` ran
 STATE_NFREE, STATE_IUSED, STATE_FUSED, STATE_EARLY, STATE_LATER, STATE_STAMP = range(6)
-STATE_QUIET, STATE_TOUCHED = 6, 7
+STATE_QUIET, STATE_TOUCHED, STATE_SUSED = 6, 7, 8
 PUT_BACK_ROUNDS = 4
 """Rounds of putting back what the cleanup cannot take apart and cleaning up again
 (``step_settle.put_back``) before what is left stays."""
@@ -113,7 +114,8 @@ def ascending(keys, n):
 
 
 @kernel
-def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats, queue_size, used,
+def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats, small, queue_size,
+          used,
           kept, lists, log_room):  # fmt: skip
     """Set a step of ``dt`` up over the bodies (rows of ``fb``/``ib``, numbered in the
     order their items were added): ``moving`` and ``fixed`` list the bodies that can
@@ -138,7 +140,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     # step_settle.settle's pins' normals (rows 0, 1) and where the moving bodies
     # began (rows 2, 3: step_settle.put_back's; written as their covers are set,
     # each row read once: a pass of its own was 1 % of the bullets' frames)
-    iused, fused = 0, 0
+    iused, fused, sused = 0, 0, 0
     flat_p, fused = carve(floats, fused, 4 * n)
     ends = flat_p.reshape((4, n))
     if kept:
@@ -154,13 +156,13 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
             ends[2, i] = fb[i, X]  # (fixed bodies' too: never read)
             ends[3, i] = fb[i, Y]
         fstart, fbody, used[LISTS_USED] = fixed_lists(ib, fixed, cols, rows, lists, 0)
-    head, meets, iused = lanes(responses, cols * rows, ints, iused)
-    nbody, iused = carve(ints, iused, room)
-    nnext, iused = carve(ints, iused, room)
-    free, iused = carve(ints, iused, room)
-    flat_links, iused = carve(ints, iused, 3 * room)
+    head, meets, sused = lanes(responses, cols * rows, small, sused)
+    nbody, sused = carve(small, sused, room)
+    nnext, sused = carve(small, sused, room)
+    free, sused = carve(small, sused, room)
+    flat_links, sused = carve(small, sused, 3 * room)
     nlink = flat_links.reshape((room, 3))
-    bfirst, iused = carve(ints, iused, n)  # (only moving bodies are listed)
+    bfirst, sused = carve(small, sused, n)  # (only moving bodies are listed)
     for i in moving:
         bfirst[i] = -1
     for k in range(room):
@@ -168,7 +170,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     nfree = room
     for i in moving:
         nfree = list_cover(ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols, i, True)
-    row, iused = carve(ints, iused, n)  # a moving body's list in the queue
+    row, sused = carve(small, sused, n)  # a moving body's list in the queue
     row[:] = -1
     for r in range(moving.shape[0]):
         row[moving[r]] = r
@@ -187,7 +189,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     qk = flat_qk.reshape((parts, n + 1))
     flat_qx, iused = carve(ints, iused, parts * (n + 1))
     qx = flat_qx.reshape((parts, n + 1))
-    flat_m, iused = carve(ints, iused, parts * n)
+    flat_m, sused = carve(small, sused, parts * n)
     flat_m[:] = 0
     marks = flat_m.reshape((parts, n))
     flat_o, iused = carve(ints, iused, parts * moving.shape[0])
@@ -218,7 +220,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
 
     first = first_lanes(meets, ib, moving)
     quiet = quiet_groups(responses, ib, moving).any()
-    state = np.array([nfree, iused, fused, 0, 0, 0, quiet, 0], dtype=np.int64)
+    state = np.array([nfree, iused, fused, 0, 0, 0, quiet, 0, sused], dtype=np.int64)
     return (head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
             hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
             qx, marks, over, counts, pins, ends, pre_f, pre_i, pre_k, later, state)  # fmt: skip
@@ -370,6 +372,7 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
         stuck = left
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
+    used[SMALL_USED] = state[STATE_SUSED]
     used[QUEUE_SIZE] = eh[moving.shape[0], BASE]
     used[LOG_ROOM] = logged
     return lf[:logged], li[:logged]

@@ -40,7 +40,8 @@ class StepScratch:
     def __init__(self) -> None:
         self.ints = np.empty(0, dtype=np.int64)
         self.floats = np.empty(0)
-        self.lists = np.empty(0, dtype=np.int64)  # the fixed bodies' cell lists
+        self.small = np.empty(0, dtype=np.int32)  # cell lists, stamps, candidates
+        self.lists = np.empty(0, dtype=np.int32)  # the fixed bodies' cell lists
         self.queue_size = 0  # the queue's lists' pool: at least what its rows need
         self.log_room = 0  # the room the contact log starts with
         self.grid: Grid | None = None  # the grid the kept lists are for
@@ -49,7 +50,7 @@ class StepScratch:
         self.moving = np.empty(0, dtype=np.int64)  # the last step's moving rows
         self.fixed = np.empty(0, dtype=np.int64)  # and fixed rows
         self._fb = np.empty((0, shapes.FLOATS))
-        self._ib = np.empty((0, shapes.INTS), dtype=np.int64)
+        self._ib = np.empty((0, shapes.INTS), dtype=np.int32)
         self._sized = np.empty((6, 0))
 
     def rows(self, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -58,7 +59,7 @@ class StepScratch:
         if self._fb.shape[0] < n:
             size = int(n * HEADROOM)
             self._fb = np.empty((size, shapes.FLOATS))
-            self._ib = np.empty((size, shapes.INTS), dtype=np.int64)
+            self._ib = np.empty((size, shapes.INTS), dtype=np.int32)
         return self._fb[:n], self._ib[:n]
 
     def sized(self, n: int) -> np.ndarray:
@@ -79,17 +80,19 @@ class StepScratch:
         one's; keep the fixed bodies' cell lists
         for ``grid`` if they were built (or ``kept``) in their pool (``None``: not
         to be kept, a step with masks)."""
-        ints, floats, queue_size, lists, log_room = used.tolist()
+        ints, floats, queue_size, lists, log_room, small = used.tolist()
         self.log_room = log_room + log_room // 4  # (a little more than the last step)
         if ints > self.ints.shape[0]:
             self.ints = np.empty(int(ints * HEADROOM), dtype=np.int64)
         if floats > self.floats.shape[0]:
             self.floats = np.empty(int(floats * HEADROOM))
+        if small > self.small.shape[0]:
+            self.small = np.empty(int(small * HEADROOM), dtype=np.int32)
         self.queue_size = queue_size
         if kept:
             return
         self.grid, self._live = grid, live
         self.order = np.arange(len(live))
         if lists > self.lists.shape[0]:  # built in new arrays: none to keep
-            self.lists = np.empty(int(lists * HEADROOM), dtype=np.int64)
+            self.lists = np.empty(int(lists * HEADROOM), dtype=np.int32)
             self.grid = None
