@@ -434,7 +434,7 @@ def test_bit_identical_across_hash_seeds_and_thread_counts():
     assert outputs == {here}
 
 
-GAS_HASH = "97774c32e92a51b3a1984f88f495a787f88a5e9edc44479812c2a7c3bf13d960"
+GAS_HASH = "6b04bf9626662b3e96d633c26459dc1d29d7dbfef70301e44990ce3e1ed577db"
 
 
 def test_gas_state_after_10000_steps():

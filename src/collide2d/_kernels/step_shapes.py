@@ -27,7 +27,7 @@ from collide2d._kernels.intervals import (
     first_fraction,
 )
 from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
-from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
+from collide2d.tolerances import SQUARE_OVERFLOW, SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 # float columns
 X, Y, W, H, VX, VY, MVX, MVY, TREF, INV = range(10)
@@ -283,7 +283,12 @@ def _sweep_pair(fb, ib, i, j, now, end):
 
 @kernel
 def _unit(x, y):
-    length = np.hypot(x, y)
+    """``(x, y)`` over its length: ``sqrt(x * x + y * y)`` where the squares can
+    neither overflow nor lose bits to underflow (a gas's every contact, twice: its
+    normal and its point), else ``hypot`` (a call into the C library, 3 % of the
+    gas's core in a profile)."""
+    square = x * x + y * y
+    length = np.sqrt(square) if SQUARE_UNDERFLOW < square < SQUARE_OVERFLOW else np.hypot(x, y)
     if length == 0.0:
         return 0.0, -1.0  # coincident centres: push up
     return x / length, y / length
