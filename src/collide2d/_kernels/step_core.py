@@ -115,13 +115,14 @@ def ascending(keys, n):
 
 @kernel
 def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats, small, queue_size,
-          used,
-          kept, lists, log_room):  # fmt: skip
+          used, kept, lists, log_room):  # fmt: skip
     """Set a step of ``dt`` up over the bodies (rows of ``fb``/``ib``, numbered in the
     order their items were added): ``moving`` and ``fixed`` list the bodies that can
     and cannot move, ``room`` bounds the cells a moving body ever covers. Working
-    arrays are carved from the pools ``ints`` and ``floats`` (``step_arena``); the
-    queue's lists' pool starts ``queue_size`` integers large. The fixed bodies' cell
+    arrays are carved from the pools ``ints``, ``floats`` and ``small`` (``int32``:
+    the moving bodies' cell lists, each body's queue row and the gathers' stamps: a
+    step's gathers must stay below ``2**31``; ``step_arena``); the queue's
+    lists' pool starts ``queue_size`` integers large. The fixed bodies' cell
     lists are built in the pool ``lists`` (``step_grid.fixed_lists``), or, when
     ``kept``, are there already, built by an earlier step over the same grid from
     the same fixed rows (covers set, rows untouched since). The contact log starts
