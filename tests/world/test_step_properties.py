@@ -550,7 +550,7 @@ def test_memory_kept_from_other_steps_changes_nothing(world, dt):
     scratch.rows(0)[1].base.fill(-7)
     scratch.ints = np.full(100_000, 123_456_789, dtype=np.int64)
     scratch.floats = np.full(100_000, -1.5)
-    scratch.small = np.full(100_000, 123_456_789, dtype=np.int32)
+    scratch.ints32 = np.full(100_000, 123_456_789, dtype=np.int32)
     scratch.width = 32
     for _ in range(2):
         got, want = world.step(dt), fresh.step(dt)

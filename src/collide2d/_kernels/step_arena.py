@@ -20,7 +20,7 @@ import numpy as np
 
 from collide2d._kernels.jit import kernel
 
-INTS_USED, FLOATS_USED, QUEUE_SIZE, LISTS_USED, LOG_ROOM, SMALL_USED = range(6)
+INTS_USED, FLOATS_USED, QUEUE_SIZE, LISTS_USED, LOG_ROOM, INTS32_USED = range(6)
 USED = 6
 """What the core reports in ``used`` (``step_core.begin``, ``finish``): how much of
 each pool it used, how large its queue's lists' pool grew (the next step starts it

@@ -32,11 +32,11 @@ import numpy as np
 from collide2d._kernels.jit import inline_kernel, kernel
 from collide2d._kernels.step_arena import (
     FLOATS_USED,
+    INTS32_USED,
     INTS_USED,
     LISTS_USED,
     LOG_ROOM,
     QUEUE_SIZE,
-    SMALL_USED,
     carve,
 )
 from collide2d._kernels.step_events import (
@@ -96,7 +96,7 @@ from collide2d._kernels.step_start import (
 # quiet (``step_start.quiet_groups``: else no touch is resolved before the loop and
 # :func:`touches` is not called), and whether :func:`touches` ran
 STATE_NFREE, STATE_IUSED, STATE_FUSED, STATE_EARLY, STATE_LATER, STATE_STAMP = range(6)
-STATE_QUIET, STATE_TOUCHED, STATE_SUSED = 6, 7, 8
+STATE_QUIET, STATE_TOUCHED, STATE_I32USED = 6, 7, 8
 PUT_BACK_ROUNDS = 4
 """Rounds of putting back what the cleanup cannot take apart and cleaning up again
 (``step_settle.put_back``) before what is left stays."""
@@ -114,21 +114,20 @@ def ascending(keys, n):
 
 
 @kernel
-def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats, small, queue_size,
+def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats, ints32, queue_size,
           used, kept, lists, log_room):  # fmt: skip
     """Set a step of ``dt`` up over the bodies (rows of ``fb``/``ib``, numbered in the
-    order their items were added): ``moving`` and ``fixed`` list the bodies that can
-    and cannot move, ``room`` bounds the cells a moving body ever covers. Working
-    arrays are carved from the pools ``ints``, ``floats`` and ``small`` (``int32``:
-    the moving bodies' cell lists, each body's queue row and the gathers' stamps: a
-    step's gathers must stay below ``2**31``; ``step_arena``); the queue's
-    lists' pool starts ``queue_size`` integers large. The fixed bodies' cell
-    lists are built in the pool ``lists`` (``step_grid.fixed_lists``), or, when
-    ``kept``, are there already, built by an earlier step over the same grid from
-    the same fixed rows (covers set, rows untouched since). The contact log starts
-    with room for ``log_room`` contacts (what the last step needed). ``parts``:
-    how many parts the first predictions are split into (``step_first``), each
-    with its own candidates, event buffers and stamps.
+    order their items were added): ``moving`` and ``fixed`` list the bodies that can and
+    cannot move, ``room`` bounds the cells a moving body ever covers. Working arrays are
+    carved from the pools ``ints``, ``floats`` and ``ints32`` (the moving bodies' cell
+    lists, each body's queue row and the gathers' stamps: a step's gathers must stay
+    below ``2**31``; ``step_arena``); the queue's lists' pool starts ``queue_size``
+    integers large. The fixed bodies' cell lists are built in the pool ``lists``
+    (``step_grid.fixed_lists``), or, when ``kept``, are there already, built by an
+    earlier step over the same grid from the same fixed rows (covers set, rows untouched
+    since). The contact log starts with room for ``log_room`` contacts (what the last
+    step needed). ``parts``: how many parts the first predictions are split into
+    (``step_first``), each with its own candidates, event buffers and stamps.
 
     Returns the step's working arrays, in the order :func:`finish` takes them
     (``step_first.first_predictions`` takes some of them, per part):
@@ -141,7 +140,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     # step_settle.settle's pins' normals (rows 0, 1) and where the moving bodies
     # began (rows 2, 3: step_settle.put_back's; written as their covers are set,
     # each row read once: a pass of its own was 1 % of the bullets' frames)
-    iused, fused, sused = 0, 0, 0
+    iused, fused, i32used = 0, 0, 0
     flat_p, fused = carve(floats, fused, 4 * n)
     ends = flat_p.reshape((4, n))
     if kept:
@@ -157,13 +156,13 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
             ends[2, i] = fb[i, X]  # (fixed bodies' too: never read)
             ends[3, i] = fb[i, Y]
         fstart, fbody, used[LISTS_USED] = fixed_lists(ib, fixed, cols, rows, lists, 0)
-    head, meets, sused = lanes(responses, cols * rows, small, sused)
-    nbody, sused = carve(small, sused, room)
-    nnext, sused = carve(small, sused, room)
-    free, sused = carve(small, sused, room)
-    flat_links, sused = carve(small, sused, 3 * room)
+    head, meets, i32used = lanes(responses, cols * rows, ints32, i32used)
+    nbody, i32used = carve(ints32, i32used, room)
+    nnext, i32used = carve(ints32, i32used, room)
+    free, i32used = carve(ints32, i32used, room)
+    flat_links, i32used = carve(ints32, i32used, 3 * room)
     nlink = flat_links.reshape((room, 3))
-    bfirst, sused = carve(small, sused, n)  # (only moving bodies are listed)
+    bfirst, i32used = carve(ints32, i32used, n)  # (only moving bodies are listed)
     for i in moving:
         bfirst[i] = -1
     for k in range(room):
@@ -171,7 +170,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     nfree = room
     for i in moving:
         nfree = list_cover(ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols, i, True)
-    row, sused = carve(small, sused, n)  # a moving body's list in the queue
+    row, i32used = carve(ints32, i32used, n)  # a moving body's list in the queue
     row[:] = -1
     for r in range(moving.shape[0]):
         row[moving[r]] = r
@@ -190,7 +189,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     qk = flat_qk.reshape((parts, n + 1))
     flat_qx, iused = carve(ints, iused, parts * (n + 1))
     qx = flat_qx.reshape((parts, n + 1))
-    flat_m, sused = carve(small, sused, parts * n)
+    flat_m, i32used = carve(ints32, i32used, parts * n)
     flat_m[:] = 0
     marks = flat_m.reshape((parts, n))
     flat_o, iused = carve(ints, iused, parts * moving.shape[0])
@@ -221,7 +220,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
 
     first = first_lanes(meets, ib, moving)
     quiet = quiet_groups(responses, ib, moving).any()
-    state = np.array([nfree, iused, fused, 0, 0, 0, quiet, 0, sused], dtype=np.int64)
+    state = np.array([nfree, iused, fused, 0, 0, 0, quiet, 0, i32used], dtype=np.int64)
     return (head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
             hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
             qx, marks, over, counts, pins, ends, pre_f, pre_i, pre_k, later, state)  # fmt: skip
@@ -373,7 +372,7 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
         stuck = left
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
-    used[SMALL_USED] = state[STATE_SUSED]
+    used[INTS32_USED] = state[STATE_I32USED]
     used[QUEUE_SIZE] = eh[moving.shape[0], BASE]
     used[LOG_ROOM] = logged
     return lf[:logged], li[:logged]

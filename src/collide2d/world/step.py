@@ -96,7 +96,7 @@ def run(
     used = np.zeros(arena.USED, dtype=np.int64)
     start = time.perf_counter()
     parts = step_parts.parts_for(len(moving), step_parts.PARALLEL_MIN_MOVING)
-    memory = (scratch.ints, scratch.floats, scratch.small, scratch.queue_size, used, kept,
+    memory = (scratch.ints, scratch.floats, scratch.ints32, scratch.queue_size, used, kept,
               scratch.lists, scratch.log_room)  # fmt: skip
     work = core.begin(fb, ib, responses, dt, grid, moving, fixed_rows, room, parts, *memory)
     step_parts.first_predictions(fb, ib, responses, dt, grid, moving, work)

@@ -40,7 +40,7 @@ class StepScratch:
     def __init__(self) -> None:
         self.ints = np.empty(0, dtype=np.int64)
         self.floats = np.empty(0)
-        self.small = np.empty(0, dtype=np.int32)  # cell lists, stamps, candidates
+        self.ints32 = np.empty(0, dtype=np.int32)  # moving cell lists, queue rows, stamps
         self.lists = np.empty(0, dtype=np.int32)  # the fixed bodies' cell lists
         self.queue_size = 0  # the queue's lists' pool: at least what its rows need
         self.log_room = 0  # the room the contact log starts with
@@ -80,14 +80,14 @@ class StepScratch:
         one's; keep the fixed bodies' cell lists
         for ``grid`` if they were built (or ``kept``) in their pool (``None``: not
         to be kept, a step with masks)."""
-        ints, floats, queue_size, lists, log_room, small = used.tolist()
+        ints, floats, queue_size, lists, log_room, ints32 = used.tolist()
         self.log_room = log_room + log_room // 4  # (a little more than the last step)
         if ints > self.ints.shape[0]:
             self.ints = np.empty(int(ints * HEADROOM), dtype=np.int64)
         if floats > self.floats.shape[0]:
             self.floats = np.empty(int(floats * HEADROOM))
-        if small > self.small.shape[0]:
-            self.small = np.empty(int(small * HEADROOM), dtype=np.int32)
+        if ints32 > self.ints32.shape[0]:
+            self.ints32 = np.empty(int(ints32 * HEADROOM), dtype=np.int32)
         self.queue_size = queue_size
         if kept:
             return
