@@ -40,7 +40,7 @@ class StepScratch:
     def __init__(self) -> None:
         self.ints = np.empty(0, dtype=np.int64)
         self.floats = np.empty(0)
-        self.ints32 = np.empty(0, dtype=np.int32)  # moving cell lists, queue rows, stamps
+        self.ints32 = np.empty(0, dtype=np.int32)  # moving bodies: cell lists, rows, stamps
         self.lists = np.empty(0, dtype=np.int32)  # the fixed bodies' cell lists
         self.queue_size = 0  # the queue's lists' pool: at least what its rows need
         self.log_room = 0  # the room the contact log starts with
