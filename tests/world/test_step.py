@@ -358,11 +358,13 @@ def test_the_stats_name_the_grid_the_core_used():
     assert still.step(1.0).stats.cell_size == 0.0
 
 
-@pytest.mark.parametrize(("area_fraction", "cell"), [(0.4, 2.0**1.25), (0.05, 2.0**1.75)])
+@pytest.mark.parametrize(
+    ("area_fraction", "cell"), [(0.65, 2.0**1.25), (0.4, 2.0**1.75), (0.05, 2.0**1.75)]
+)
 def test_dense_moving_bodies_get_smaller_cells(area_fraction, cell):
-    # Disks of radius 1 (4 asked): three fifths where they fill a quarter or more of the
-    # region they sweep (2.4 asked, rounded down: within a few percent above 2 ** 1.25),
-    # three quarters where they are sparse (3 asked).
+    # Disks of radius 1 (4 asked): three fifths where they fill seven tenths or more
+    # of the region they sweep (2.4 asked, rounded down: within a few percent above
+    # 2 ** 1.25), three quarters where they are sparser (3 asked).
     world = gas_world(200, area_fraction, seed=1)
     assert world.step(0.1).stats.cell_size == cell
 
@@ -509,16 +511,18 @@ def test_contact_arrays_of_steps_without_contacts_and_of_a_given_list():
 
 
 def test_a_gas_does_not_depend_on_the_cells(monkeypatch):
-    # The same gas in cells of two sizes (dense: three fifths; and three quarters),
-    # and with covers widened by 1/256 and 1/16 of a cell: the same contacts and the
-    # same state, bit for bit. (Not every scene: the end-of-step cleanup's nudges may
-    # come out an ulp apart in other cells, step_cells.MARGIN.)
+    # The same gas in cells of two sizes (three fifths and three quarters of the
+    # first size, dense or not), and with covers widened by 1/256 and 1/16 of a cell:
+    # the same contacts and the same state, bit for bit. (Not every scene: the
+    # end-of-step cleanup's nudges may come out an ulp apart in other cells,
+    # step_cells.MARGIN.)
     runs = []
     for shrink, margin in [
         (step_cells.DENSE_SHRINK, step_cells.MARGIN),
         (step_cells.SHRINK, 1 / 16),
     ]:
         monkeypatch.setattr(step_cells, "DENSE_SHRINK", shrink)
+        monkeypatch.setattr(step_cells, "SHRINK", shrink)
         monkeypatch.setattr(step_cells, "MARGIN", margin)
         world = gas_world(300, 0.4, seed=5)
         contacts, cells = [], set()

@@ -14,7 +14,7 @@ its extent + the other's)**2 / area`` of each group it meets (moving bodies of a
 it ignores are never looked at, ``step_grid.lanes``). Bullets of 2 px that fly 200 px
 a frame crossed 40 cells of 12 px each; at 192 px they cross two. The size chosen is
 then taken three quarters (``SHRINK``; three fifths, ``DENSE_SHRINK``, where the moving
-bodies fill a quarter of the region or more) and rounded to a power of ``2 ** (1/4)``.
+bodies fill seven tenths of the region or more) and rounded to a power of ``2 ** (1/4)``.
 """
 
 from __future__ import annotations
@@ -55,11 +55,17 @@ the gas's step -2 to -3 % (cells of 3.36 for disks of 2, not 4), the swarm's -1 
 -4 % (27 px, not 32), the bullets' -5 % (152 px, not 215). The grid keeps to
 ``MAX_CELLS``."""
 
-DENSE = 0.25
+DENSE = 0.7
 """Moving bodies are *dense* when there are ``DENSE_BODIES`` or more and their extents'
 squares add up to this share of the region they sweep or more (a hard-disk gas at area
-fraction 0.4: 0.5; the swarm and the bullets of ``benchmarks/bench_step.py``: under
-0.05)."""
+fraction 0.4: 0.49, at 0.5: 0.61, at 0.55: 0.67, at 0.6: 0.74; the swarm and the
+bullets of ``benchmarks/bench_step.py``: under 0.05). A quarter until session 27,
+when the 10,000-disk gas ran faster in the larger cells below this share (two worlds
+in one process, a step of each in turn, 40 steps, best / median M events/s, cells of
+2.38 against 3.36 for disks of 2): area fraction 0.3: 0.664 / 0.646 -> 0.729 / 0.712;
+0.4: 0.770 / 0.709 -> 0.825 / 0.763; 0.5: 0.827 / 0.813 -> 0.845 / 0.826; 0.55:
+0.861 / 0.842 -> 0.869 / 0.851; 0.6: 0.825 / 0.793 -> 0.827 / 0.776. Near this share
+the two sizes cost the same."""
 DENSE_BODIES = 64
 """Fewer moving bodies are never dense (a lone body fills the region it sweeps)."""
 DENSE_SHRINK = 0.6
@@ -69,7 +75,8 @@ its contacts, so a gather's candidates count more than crossings. Measured in se
 gas at area fraction 0.4, cells of 2.38 for disks of 2 instead of 3.36, 0.61-0.66 ->
 0.66-0.71 M events/s (median and best of 60 steps), at 0.6: 0.58 -> 0.68; cells of 2.83
 gave less (0.64 / 0.68), of 2.0 less again (0.62 / 0.65). The swarm, given it, was 6 %
-slower, the bullets the same."""
+slower, the bullets the same. Since then (covers trimmed lazily, gathers without a
+branch) it pays only in denser gases (``DENSE``)."""
 
 MARGIN = 1.0 / 256.0
 """A cover is the cells met by a body's bounds widened by this share of a cell (or by
