@@ -50,6 +50,7 @@ import time
 import numpy as np
 from _timing import table
 from textbook_gas import gas as textbook_gas
+from textbook_gas import gas_arguments
 
 import collide2d
 from collide2d import Circle, Rect, World
@@ -267,10 +268,7 @@ def compile_times() -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--gas", type=int, default=10_000)
-    parser.add_argument("--melt", type=float, default=10.0)
-    parser.add_argument("--measure", type=float, default=10.0)
-    parser.add_argument("--dt", type=float, default=1.0)
+    gas_arguments(parser)
     parser.add_argument("--swarm", type=int, default=10_000)
     parser.add_argument("--tiles", type=int, default=50_000)
     parser.add_argument("--bullets", type=int, default=20_000)

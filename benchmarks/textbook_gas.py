@@ -232,12 +232,18 @@ def gas(n: int, eta: float, melt: float, measure: float, dt: float) -> dict[str,
     }  # fmt: skip
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def gas_arguments(parser: argparse.ArgumentParser) -> None:
+    """The gas scene's options (``bench_step.py`` takes the same): disks, the time
+    melted and the time measured, the step."""
     parser.add_argument("--gas", type=int, default=10_000)
     parser.add_argument("--melt", type=float, default=10.0)
     parser.add_argument("--measure", type=float, default=10.0)
     parser.add_argument("--dt", type=float, default=1.0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    gas_arguments(parser)
     args = parser.parse_args()
     for eta in (0.4, 0.6):
         g = gas(args.gas, eta, args.melt, args.measure, args.dt)
