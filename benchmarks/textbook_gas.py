@@ -31,6 +31,8 @@ WALL_X, WALL_Y, LINE_X, LINE_Y = -2, -3, -4, -5  # what an event is with, if not
 
 @numba.njit(inline="always")
 def _sift_up(ht, hid, hpos, p):
+    """Move the disk at heap place ``p`` up past later parents (times ``ht``, disks
+    ``hid``, each disk's place ``hpos``)."""
     t, b = ht[p], hid[p]
     while p > 0:
         q = (p - 1) >> 1
@@ -45,6 +47,7 @@ def _sift_up(ht, hid, hpos, p):
 
 @numba.njit(inline="always")
 def _sift_down(ht, hid, hpos, p, n):
+    """Move the disk at heap place ``p`` down past earlier children (``n`` places)."""
     t, b = ht[p], hid[p]
     while True:
         c = 2 * p + 1
@@ -63,6 +66,7 @@ def _sift_down(ht, hid, hpos, p, n):
 
 @numba.njit(inline="always")
 def _requeue(ht, hid, hpos, b, t, n):
+    """Give disk ``b`` the time ``t`` and restore the heap's order."""
     p = hpos[b]
     old = ht[p]
     ht[p] = t
@@ -74,6 +78,7 @@ def _requeue(ht, hid, hpos, b, t, n):
 
 @numba.njit(inline="always")
 def _first(t, best, what, code):
+    """``(t, code)`` if ``t`` is earlier than ``best``, else ``(best, what)``."""
     return (t, code) if t < best else (best, what)
 
 
@@ -116,6 +121,7 @@ def _predict(i, now, s, cnt, cx, cy, head, nxt, nc, cs, side, r, ev):
 
 @numba.njit(inline="always")
 def _move(s, i, t):
+    """Bring disk ``i``'s row to time ``t`` (its position and its own time)."""
     s[i, 0] += s[i, 2] * (t - s[i, 4])
     s[i, 1] += s[i, 3] * (t - s[i, 4])
     s[i, 4] = t
