@@ -12,11 +12,14 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from collide2d import Circle, Rect, World
 from collide2d.world import step_parts
 from collide2d.world.examples import gas_world
 from tests.world.step_reference import reference_step
+from tests.world.test_step_start import pressed_shots
 
 
 def crowd(seed: int) -> World:
@@ -141,6 +144,27 @@ def test_shots_pressed_against_walls_step_in_parts_as_in_one(
     early = sum(1 for c in last if c.time == 0.0 and c.response == "touch")
     assert early > 200  # (most shots touch their wall at time 0, every step)
     assert any(c.response == "cross" for c in last)
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(pressed_shots(), st.sampled_from([1.0, 2.0]))
+def test_pressed_shots_step_in_three_parts_as_in_one(
+    monkeypatch: pytest.MonkeyPatch, world: World, dt: float
+) -> None:
+    # Shots into, along and away from their walls (touches at time 0 reported, or
+    # not: their rows' stale events dropped after every part is done), crossing or
+    # ignoring each other and the boxes: resolved by three parts as by one.
+    monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1)
+    twin = copy.deepcopy(world)
+    monkeypatch.setattr(step_parts, "THREADS", 1)
+    one = run(world, 3, dt)
+    monkeypatch.setattr(step_parts, "THREADS", 3)
+    three = run(twin, 3, dt)
+    assert one == three
 
 
 def chased(world: World) -> World:

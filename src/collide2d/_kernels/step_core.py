@@ -83,11 +83,9 @@ from collide2d._kernels.step_shapes import (
     advance,
 )
 from collide2d._kernels.step_start import (
-    START_COUNT,
-    START_LATER,
     later_overflow,
     quiet_groups,
-    start_touches,
+    touches_joined,
 )
 
 # ``state`` (the last of :func:`begin`'s working arrays): the cell lists' free
@@ -257,23 +255,27 @@ def touches(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
             state):  # fmt: skip
     """After the parts' first predictions (``step_first.first_predictions``), when a
     group is quiet (``STATE_QUIET``): the bodies they left over predicted
-    (:func:`left_over`), then the touches at time 0 that commute with every other
-    event resolved (``step_start.start_touches``); ``state`` is told how many, the
-    rows left to predict again (``later``, in parts:
-    ``step_start.later_predictions``) and the last stamp used. Returns the queue's
-    pool ``et, ek`` (grown)."""
+    (:func:`left_over`); ``state`` is told the last stamp used. Returns the queue's
+    pool ``et, ek`` (grown) and which groups are quiet
+    (``step_start.quiet_groups``), for the parts of ``step_start.start_touches``
+    that follow (``world/step_parts.py``), and then :func:`touched`."""
     et, ek, stamp = left_over(fb, ib, responses, dt, grid, moving, stats, fstart, fbody, head,
                               nbody, nnext, first, et, ek, eh, ht, hk, near, marks, cand, qt,
                               qk, qx, over, counts)  # fmt: skip
-    quiet = quiet_groups(responses, ib, moving)
-    early = np.zeros(2, dtype=np.int64)
-    start_touches(fb, ib, responses, cap, moving, stats, et, ek, eh, ht, hk, hpos, near, quiet,
-                  pre_f, pre_i, pre_k, later, early)  # fmt: skip
-    state[STATE_EARLY] = early[START_COUNT]
-    state[STATE_LATER] = early[START_LATER]
     state[STATE_STAMP] = stamp
+    return et, ek, quiet_groups(responses, ib, moving)
+
+
+@kernel
+def touched(stats, pre_f, pre_i, pre_k, later, state, starts, tally):
+    """After the parts of ``step_start.start_touches`` (part ``p`` from row
+    ``starts[p]``, its counts in ``tally[p]``): their results joined
+    (``step_start.touches_joined``); ``state`` is told how many touches were resolved
+    and how many rows wait to be predicted again (``step_start.later_predictions``)."""
+    count, nlater = touches_joined(stats, pre_f, pre_i, pre_k, later, starts, tally)
+    state[STATE_EARLY] = count
+    state[STATE_LATER] = nlater
     state[STATE_TOUCHED] = 1
-    return et, ek
 
 
 @kernel

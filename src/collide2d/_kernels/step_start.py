@@ -15,9 +15,12 @@ loop's.
 
 Every such touch is resolved first (:func:`start_touches`), then every body it
 changed is predicted again (:func:`later_predictions`), as after any contact
-(``step_events.predict_changed``). Those predictions read rows no one writes any
-more (every freeze is done) and each writes only its own list, so they are shared
-between threads like the first predictions (``world/step_parts.py``); a list that
+(``step_events.predict_changed``). Each touch changes only its own body, so the
+touches are shared between threads like the first predictions
+(``world/step_parts.py``), each part writing its contacts and changed rows at its
+own places, joined after in the rows' order (:func:`touches_joined`). The
+predictions again read rows no one writes any more (every freeze is done) and each
+writes only its own list, so they are shared between threads too; a list that
 outgrows its room is left to :func:`later_overflow`, which grows the pool. A frame
 of the bullets scene predicted its 20,000 frozen bullets again in 0.75 ms of about
 4.5, in the serial loop that froze them.
@@ -32,7 +35,6 @@ from collide2d._kernels.step_events import (
     CAPPED,
     EVENTS,
     NUDGED,
-    STALE,
     predict_changed,
 )
 from collide2d._kernels.step_log import log
@@ -50,7 +52,6 @@ from collide2d._kernels.step_respond import (
 from collide2d._kernels.step_shapes import (
     COUNTER,
     FIXED,
-    FROZEN,
     GROUP,
     MVX,
     MVY,
@@ -60,11 +61,13 @@ from collide2d._kernels.step_shapes import (
     advance,
     contact_normal,
     contact_point,
+    overlap_at,
     position,
 )
 
-# ``counts`` of :func:`start_touches` (and ``step_core.touches``' ``state`` slots)
-START_COUNT, START_LATER = range(2)
+# ``tally``'s columns: a part's counts in :func:`start_touches`
+TALLY_EVENTS, TALLY_NUDGED, TALLY_CAPPED, TALLY_LOGGED, TALLY_LATER = range(5)
+TALLY_COLUMNS = 5
 
 
 @kernel
@@ -84,17 +87,27 @@ def quiet_groups(responses, ib, moving):
 
 
 @borrowing_kernel
-def start_touches(fb, ib, responses, cap, moving, stats, et, ek, eh, ht, hk, hpos, near,
-                  quiet, pre_f, pre_i, pre_k, later, counts):  # fmt: skip
+def start_touches(fb, ib, responses, cap, moving, start, stop, et, ek, eh, near, quiet, pre_f,
+                  pre_i, pre_k, later, tally):  # fmt: skip
     """Resolve the touches at time 0 that commute with every other event (module
-    docstring), after the first predictions and before the heap is built; their
-    contacts go to ``pre_f, pre_i`` (``step_events.log``'s columns) with their
-    events' keys in ``pre_k``, the rows of the bodies they changed to ``later``
-    (predicted again by :func:`later_predictions`). ``counts`` is told how many of
-    each (``START_COUNT``, ``START_LATER``)."""
+    docstring) of the rows ``start`` to ``stop``, after the first predictions and
+    before the heap is built: a part, run in a thread of its own beside the others
+    (``world/step_parts.py``). A touch read and resolved here reads only its body's
+    row and the fixed body's, and writes only its body's row and list: the parts
+    share nothing but the ``near`` flags of fixed bodies, set, never cleared, and
+    written only when not set. A touch that would be neither reported nor nudged
+    (rounding: it does not approach), or is stale, is left in its list for the event
+    loop, which drops it and finds the row's next event by the other bodies'
+    counters, which other parts may still be changing here. Each row writes at
+    most one entry at its part's own places, from ``start`` on: its contact to
+    ``pre_f, pre_i`` (``step_events.log``'s columns) with its event's key in
+    ``pre_k``, and its row to ``later``, to be predicted again
+    (:func:`later_predictions`; :func:`touches_joined` joins the parts). ``tally`` is
+    told this part's counts (``TALLY_EVENTS`` ...)."""
     count = 0
     nlater = 0
-    for r in range(moving.shape[0]):
+    events = nudged = capped = 0
+    for r in range(start, stop):
         b = moving[r]
         if eh[r, LEN] == 0 or ib[b, FIXED] != 0 or not quiet[ib[b, GROUP]]:
             continue
@@ -105,14 +118,12 @@ def start_touches(fb, ib, responses, cap, moving, stats, et, ek, eh, ht, hk, hpo
             continue
         if ib[w, FIXED] == 0 or responses[ib[i, GROUP], ib[j, GROUP]] != TOUCH:
             continue
-        t, key, extra = take(et, ek, eh, r)
+        t, key, extra = et[c], ek[c + 1], ek[c + 2]
         if ib[w, COUNTER] != extra >> 1:
-            stats[STALE] += 1
-            refresh(et, ek, eh, ht, hk, hpos, r, b, ib, False)
-            continue
+            continue  # (stale: left to the event loop, which drops it)
         # As step_events.run_events resolves a touch at time 0 that did not start
-        # overlapped (the same steps, in the same order).
-        stats[EVENTS] += 1
+        # overlapped (the same steps, in the same order; the fixed body at time 0 is
+        # where its row says, and is not written).
         xi, yi = position(fb, i, t)
         xj, yj = position(fb, j, t)
         nx, ny = contact_normal(fb, ib, i, xi, yi, j, xj, yj, extra & 1)
@@ -121,43 +132,65 @@ def start_touches(fb, ib, responses, cap, moving, stats, et, ek, eh, ht, hk, hpo
         u = (fb[i, MVX] - fb[j, MVX]) * nx + (fb[i, MVY] - fb[j, MVY]) * ny
         speeds = abs(fb[i, MVX]) + abs(fb[i, MVY]) + abs(fb[j, MVX]) + abs(fb[j, MVY])
         report = u < -APPROACH_ULPS * speeds
-        moved_i = inv_i > 0.0 or ib[i, FROZEN] == 0
-        moved_j = inv_j > 0.0 or ib[j, FROZEN] == 0
-        if moved_i:
-            advance(fb, i, t)
-        if moved_j:
-            advance(fb, j, t)
-        nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j) if inv_i + inv_j > 0.0 else False
-        if not report:
-            if not nudged:
-                near[i] = True
-                near[j] = True
-                refresh(et, ek, eh, ht, hk, hpos, r, b, ib, False)
+        if not report:  # (nudged if it overlaps, as step_respond.apart asks)
+            if inv_i + inv_j == 0.0:
+                continue  # (neither reported nor nudged: left to the event loop)
+            if inv_i >= inv_j:
+                overlapping = overlap_at(fb, ib, i, xi, yi, j, xj, yj)
+            else:
+                overlapping = overlap_at(fb, ib, j, xj, yj, i, xi, yi)
+            if not overlapping:
                 continue
-            stats[NUDGED] += 1
+        take(et, ek, eh, r)
+        events += 1
+        advance(fb, b, t)
+        if inv_i + inv_j > 0.0:
+            apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
+        if not near[w]:
+            near[w] = True
+        if not report:
+            nudged += 1
         else:
-            if ib[i, FIXED] == 0:
-                freeze(fb, ib, i)
-            if ib[j, FIXED] == 0:
-                freeze(fb, ib, j)
+            freeze(fb, ib, b)
             xi, yi = position(fb, i, t)
             xj, yj = position(fb, j, t)
             px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj)
-            pre_k[count] = key
-            count = log(pre_f, pre_i, count, t, ib[i, OWNER], ib[j, OWNER], nx, ny, px, py,
-                        TOUCH, False)  # fmt: skip
+            pre_k[start + count] = key
+            count = log(pre_f, pre_i, start + count, t, ib[i, OWNER], ib[j, OWNER], nx, ny,
+                        px, py, TOUCH, False) - start  # fmt: skip
         # The changed body (the other is fixed): a new counter, the event cap; its
         # predictions wait until every touch is resolved.
-        for m in range(2):
-            a = i if m == 0 else j
-            if not (moved_i if m == 0 else moved_j) or ib[a, FIXED] != 0:
-                near[a] = True
-                continue
-            if mark_changed(fb, ib, a, cap):
-                stats[CAPPED] += 1
-            later[nlater] = r
+        if mark_changed(fb, ib, b, cap):
+            capped += 1
+        later[start + nlater] = r
+        nlater += 1
+    tally[TALLY_EVENTS], tally[TALLY_NUDGED], tally[TALLY_CAPPED] = events, nudged, capped
+    tally[TALLY_LOGGED], tally[TALLY_LATER] = count, nlater
+
+
+@kernel
+def touches_joined(stats, pre_f, pre_i, pre_k, later, starts, tally):
+    """After every part of :func:`start_touches` (part ``p`` from row ``starts[p]``,
+    its counts in ``tally[p]``): ``stats`` told the counts, and each part's contacts,
+    keys and rows to predict again moved up behind the part before's, in the order of
+    the rows (the order one part would have written them in). Returns ``(contacts,
+    rows to predict again)``."""
+    count = 0
+    nlater = 0
+    for p in range(tally.shape[0]):
+        stats[EVENTS] += tally[p, TALLY_EVENTS]
+        stats[NUDGED] += tally[p, TALLY_NUDGED]
+        stats[CAPPED] += tally[p, TALLY_CAPPED]
+        start = starts[p]
+        for k in range(tally[p, TALLY_LOGGED]):
+            pre_f[count] = pre_f[start + k]
+            pre_i[count] = pre_i[start + k]
+            pre_k[count] = pre_k[start + k]
+            count += 1
+        for k in range(tally[p, TALLY_LATER]):
+            later[nlater] = later[start + k]
             nlater += 1
-    counts[START_COUNT], counts[START_LATER] = count, nlater
+    return count, nlater
 
 
 @borrowing_kernel

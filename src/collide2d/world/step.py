@@ -101,10 +101,11 @@ def run(
     work = core.begin(fb, ib, responses, dt, grid, moving, fixed_rows, room, parts, *memory)
     step_parts.first_predictions(fb, ib, responses, dt, grid, moving, work)
     if work[-1][core.STATE_QUIET]:  # (else no touch to resolve before the loop)
-        et, ek = core.touches(
+        et, ek, quiet = core.touches(
             fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work
         )
         work = (*work[:_ET], et, ek, *work[_ET + 2 :])  # (the queue's pool, grown)
+        step_parts.start_touches(fb, ib, responses, cap, moving, work, quiet, stats)
         step_parts.later_predictions(fb, ib, responses, dt, grid, moving, work)
     lf, li = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work)
     seconds = time.perf_counter() - start

@@ -1,5 +1,6 @@
 """``World.step``'s work shared between threads: the first predictions, the
-predictions again of the bodies frozen by touches at time 0 (``later_predictions``,
+touches at time 0 resolved before the event loop and the predictions again of the
+bodies they froze (``start_touches``, ``later_predictions``,
 ``_kernels/step_start.py``), and the check of the fixed rows it keeps between steps.
 
 At a step's start every moving body is predicted against the bodies near it
@@ -107,6 +108,38 @@ def first_predictions(
         )  # fmt: skip
 
     in_parts(run, len(moving), counts.shape[0])
+
+
+def start_touches(
+    fb: np.ndarray,
+    ib: np.ndarray,
+    responses: np.ndarray,
+    cap: int,
+    moving: np.ndarray,
+    work: tuple[np.ndarray, ...],
+    quiet: np.ndarray,
+    stats: np.ndarray,
+) -> None:
+    """Resolve, in parts, the touches at time 0 that commute with every other event
+        (``_kernels/step_start.py``: each part's rows write only their own bodies and
+        places), then join the parts' results in one thread (``step_core.touched``), their
+    counts added to ``stats``."""
+    (_head, _meets, _lanes, _nbody, _nnext, _nlink, _bfirst, _free, _row, et, ek, eh, *_,
+     near, _held_t, _held_by, _held_n, _lf, _li, _crossed, _cand, _qt, _qk, _qx, _marks,
+     _over, counts, _pins, _ends, pre_f, pre_i, pre_k, later, state) = work  # fmt: skip
+    n = len(moving)
+    parts = min(counts.shape[0], parts_for(n, PARALLEL_MIN_MOVING))
+    starts = np.array(part_starts(n, parts) + [n], dtype=np.int64)
+    tally = np.zeros((parts, start_.TALLY_COLUMNS), dtype=np.int64)
+
+    def run(p: int, start: int, stop: int) -> None:
+        start_.start_touches(
+            fb, ib, responses, cap, moving, start, stop, et, ek, eh, near, quiet, pre_f, pre_i,
+            pre_k, later, tally[p],
+        )  # fmt: skip
+
+    in_parts(run, n, parts)
+    core.touched(stats, pre_f, pre_i, pre_k, later, state, starts, tally)
 
 
 def later_predictions(
