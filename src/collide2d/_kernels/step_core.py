@@ -85,6 +85,7 @@ from collide2d._kernels.step_shapes import (
 from collide2d._kernels.step_start import (
     later_overflow,
     quiet_groups,
+    start_touches,
     touches_joined,
 )
 
@@ -264,6 +265,17 @@ def touches(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
                               qk, qx, over, counts)  # fmt: skip
     state[STATE_STAMP] = stamp
     return et, ek, quiet_groups(responses, ib, moving)
+
+
+@kernel
+def touch_part(fb, ib, responses, cap, moving, start, stop, et, ek, eh, near, quiet, pre_f,
+               pre_i, pre_k, later, tally):  # fmt: skip
+    """``step_start.start_touches``, called from Python in a part's thread: through a
+    kernel of this library (see ``docs/step.md``, "Compiled in this process, or loaded
+    from numba's cache": the helper called from Python directly ran in its own, slower
+    copy)."""
+    start_touches(fb, ib, responses, cap, moving, start, stop, et, ek, eh, near, quiet, pre_f,
+                  pre_i, pre_k, later, tally)  # fmt: skip
 
 
 @kernel

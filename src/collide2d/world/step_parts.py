@@ -133,7 +133,7 @@ def start_touches(
     tally = np.zeros((parts, start_.TALLY_COLUMNS), dtype=np.int64)
 
     def run(p: int, start: int, stop: int) -> None:
-        start_.start_touches(
+        core.touch_part(
             fb, ib, responses, cap, moving, start, stop, et, ek, eh, near, quiet, pre_f, pre_i,
             pre_k, later, tally[p],
         )  # fmt: skip
