@@ -6,13 +6,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from collide2d import Circle, Rect, World
-from collide2d.world import step, step_parts
 from tests.world.step_reference import ends_in_rounding, reference_step
 
 WALLS = (20, 40, 60)
@@ -119,81 +117,3 @@ def test_touches_resolved_before_the_loop_are_listed_in_the_event_order():
     assert got == [(c[1], c[2]) for c in expected.contacts]
     assert all(c.time == 0.0 and not c.started_overlapping for c in result.contacts)
     assert result.stats.events == 3 and result.stats.stale == 0
-
-
-class _Fusing:
-    """``step_core`` with the groups it fuses recorded, or with none fused (every
-    touch at time 0 resolved after the first predictions, by
-    ``step_start.start_touches``, as before fused groups)."""
-
-    def __init__(self, core: object, fuse: bool) -> None:
-        self._core, self._fuse, self.fused_any = core, fuse, False
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._core, name)
-
-    def fused(self, responses: np.ndarray, *rest: object) -> np.ndarray:
-        fused = self._core.fused(responses, *rest)  # type: ignore[attr-defined]
-        self.fused_any |= bool(fused.any())
-        return fused if self._fuse else np.zeros_like(fused)
-
-
-def shots_and_boxes(seed: int, shots: int) -> World:
-    """Shots that ignore each other flying at walls (``touch``: fused, their touches
-    at time 0 resolved within their first predictions once they are pressed there),
-    some along or away from them, crossing boxes that bounce among them or run along
-    the walls through the shots pressed there (crossings predicted after the touch)."""
-    rng = np.random.default_rng(seed)
-    world = World()
-    world.set_response("shot", "wall", "touch")
-    world.set_response("shot", "shot", "ignore")
-    world.set_response("shot", "box", "cross")
-    world.set_response("box", "box", "bounce")
-    world.set_response("box", "wall", "bounce")
-    for k in range(4):
-        world.add(("wall", k), Rect(40.0 + 30 * k, -60.0, 1.0, 120.0), group="wall",
-                  mass=math.inf)  # fmt: skip
-    for k in range(shots):
-        x, y = rng.uniform(0, 130), rng.uniform(-55, 55)
-        vx = (-1.0 if k % 9 == 0 else 1.0) * rng.uniform(5, 60)
-        vy = 0.0 if k % 7 else rng.uniform(-20, 20)
-        shape = Circle(x, y, 0.5) if k % 3 else Rect(x, y, 1.0, 0.5)
-        world.add(("shot", k), shape, velocity=(vx, vy), group="shot")
-    for k in range(16):  # half roaming, half running up and down the walls' left
-        # faces, through the shots pressed there
-        along = k % 2 == 0
-        x = 38.5 + 30 * (k % 4) if along else 2.0 + 30 * (k % 4) + rng.uniform(0, 20)
-        v = (0.0, rng.choice([-30.0, 30.0])) if along else tuple(rng.uniform(-5, 5, 2))
-        world.add(("box", k), Rect(x, rng.uniform(-50, 50), 1.0, 2.0), group="box",
-                  velocity=v)  # fmt: skip
-    return world
-
-
-def _steps(world: World) -> list[object]:
-    out: list[object] = []
-    for _ in range(8):
-        result = world.step(0.5)
-        shapes = [(world.shape(i), world.velocity(i)) for i in world]
-        out += [result.contacts, result.stats[:6], shapes]
-    return out
-
-
-@pytest.mark.parametrize("threads", [1, 2])
-def test_touches_resolved_within_the_first_predictions_change_nothing(
-    monkeypatch: pytest.MonkeyPatch, threads: int
-) -> None:
-    # The same contacts, states and stats, bit for bit, with the shots' group fused
-    # and not, in one part and in two.
-    monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1)
-    monkeypatch.setattr(step_parts, "THREADS", threads)
-    fusing = _Fusing(step.core, True)
-    monkeypatch.setattr(step, "core", fusing)
-    fused = _steps(shots_and_boxes(threads, 400))
-    assert fusing.fused_any
-    monkeypatch.setattr(step, "core", _Fusing(fusing._core, False))
-    assert _steps(shots_and_boxes(threads, 400)) == fused
-    last = fused[-3]
-    assert isinstance(last, list)
-    touches = [c for c in last if c.time == 0.0 and c.response == "touch"]
-    assert len(touches) > 200  # (most shots pressed against a wall, every step)
-    assert any(c.response == "cross" for c in last)

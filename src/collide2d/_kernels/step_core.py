@@ -57,7 +57,7 @@ from collide2d._kernels.step_events import (
     run_events,
     scratch,
 )
-from collide2d._kernels.step_first import first_overflow, first_predictions
+from collide2d._kernels.step_first import first_overflow
 from collide2d._kernels.step_grid import cover as set_cover
 from collide2d._kernels.step_grid import (
     first_lanes,
@@ -83,7 +83,6 @@ from collide2d._kernels.step_shapes import (
     advance,
 )
 from collide2d._kernels.step_start import (
-    fused_groups,
     later_overflow,
     quiet_groups,
     start_touches,
@@ -277,26 +276,6 @@ def touch_part(fb, ib, responses, cap, moving, start, stop, et, ek, eh, near, qu
     copy)."""
     start_touches(fb, ib, responses, cap, moving, start, stop, et, ek, eh, near, quiet, pre_f,
                   pre_i, pre_k, later, tally)  # fmt: skip
-
-
-@kernel
-def fused(responses, ib, moving, meets, first):
-    """The groups whose touches at time 0 are resolved within their first predictions
-    (``step_start.fused_groups``; ``meets`` and ``first`` are :func:`begin`'s)."""
-    return fused_groups(responses, ib, moving, meets, first, quiet_groups(responses, ib, moving))
-
-
-@kernel
-def first_part(fb, ib, responses, dt, cap, grid, moving, start, stop, fstart, fbody, head,
-               nbody, nnext, first, meets, row, et, ek, eh, ht, hk, hpos, near, crossed,
-               owners, fused, marks, cand, qt, qk, qx, changed, over, counts, pre_f, pre_i,
-               pre_k, later, tally):  # fmt: skip
-    """``step_first.first_predictions``, called from Python in a part's thread (as
-    :func:`touch_part`)."""
-    first_predictions(fb, ib, responses, dt, cap, grid, moving, start, stop, fstart, fbody,
-                      head, nbody, nnext, first, meets, row, et, ek, eh, ht, hk, hpos, near,
-                      crossed, owners, fused, marks, cand, qt, qk, qx, changed, over, counts,
-                      pre_f, pre_i, pre_k, later, tally)  # fmt: skip
 
 
 @kernel

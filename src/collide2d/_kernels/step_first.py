@@ -16,7 +16,6 @@ In the swarm scene these predictions are half of the core's time.
 from __future__ import annotations
 
 from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
-from collide2d._kernels.step_events import predict_changed
 from collide2d._kernels.step_grid import (
     gather_near,
     prefetch_bodies,
@@ -32,7 +31,6 @@ from collide2d._kernels.step_shapes import (
     keep_meeting,
     swept,
 )
-from collide2d._kernels.step_start import TALLY_LATER, TALLY_LOGGED, tallied, touch_row
 
 
 @inline_kernel
@@ -65,33 +63,19 @@ def predict_first(fb, ib, responses, dt, grid, i, fstart, fbody, head, nbody, nn
 
 
 @borrowing_kernel
-def first_predictions(fb, ib, responses, dt, cap, grid, moving, start, stop, fstart, fbody,
-                      head, nbody, nnext, first, meets, row, et, ek, eh, ht, hk, hpos, near,
-                      crossed, owners, fused, marks, cand, qt, qk, qx, changed, over, counts,
-                      pre_f, pre_i, pre_k, later, tally):  # fmt: skip
+def first_predictions(fb, ib, responses, dt, grid, moving, start, stop, fstart, fbody, head,
+                      nbody, nnext, first, et, ek, eh, ht, hk, near, marks, cand, qt, qk, qx,
+                      over, counts):  # fmt: skip
     """The first predictions of the moving bodies ``moving[start:stop]`` (rows
     ``start`` to ``stop`` of the queue), with this part's own ``marks`` (zero or
-    below every stamp it uses here), ``cand``, ``qt, qk, qx`` and ``changed`` (room
-    for one). A body whose events fit its list's room has them listed and its heap
-    key set (``first_key``); the others' rows go to ``over``. ``counts`` is told the
-    predictions made (of the bodies listed), the bodies left over and the last stamp
-    used.
-
-    A body of a ``fused`` group (``step_start.fused_groups``: no other body reads
-    its row during these predictions, and it reads none that changes) then has its
-    touch at time 0, if its earliest event is one that commutes with every other
-    event, resolved at once (``step_start.touch_row``, its contact and row at this
-    part's places of ``pre_f, pre_i, pre_k`` and ``later``, counted in ``tally``) and
-    is predicted again from there, as ``step_start.later_predictions`` would after
-    every touch (its row to ``later`` only when its events outgrow its list's room):
-    the step's result is the same, the body's row and lists met once instead of three
-    times (the bullets stopped at their walls)."""
+    below every stamp it uses here), ``cand``, ``qt, qk, qx``. A body whose events
+    fit its list's room has them listed and its heap key set (``first_key``); the
+    others' rows go to ``over``. ``counts`` is told the predictions made (of the
+    bodies listed), the bodies left over and the last stamp used."""
     cols = grid[4]
     made = 0
     nover = 0
     stamp = 0
-    lists, heap, pending = (et, ek, eh), (ht, hk, hpos), (qt, qk, qx)
-    cells = (fstart, fbody, head, nbody, nnext, meets)
     for r in range(start, stop):
         i = moving[r]
         # What the bodies a few places on will read, fetched while this one is
@@ -113,22 +97,6 @@ def first_predictions(fb, ib, responses, dt, cap, grid, moving, start, stop, fst
         made += m
         flush(et, ek, eh, r, qt, qk, qx, npend)
         first_key(et, ek, eh, ht, hk, r)
-        if not fused[ib[i, GROUP]]:
-            continue
-        answer = touch_row(fb, ib, responses, cap, r, i, et, ek, eh, near, pre_f, pre_i, pre_k,
-                           start + tally[TALLY_LOGGED])  # fmt: skip
-        if not tallied(tally, answer):
-            continue
-        changed[0] = i
-        paused, _npend, m, stamp, _ = predict_changed(
-            fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand, pending, near,
-            crossed, owners, changed, 1, 0, 0.0, (-1, -1), stamp, -1, False, False, False,
-        )  # fmt: skip
-        if paused >= 0:  # (predicted again after the parts, its list grown)
-            later[start + tally[TALLY_LATER]] = r
-            tally[TALLY_LATER] += 1
-        else:
-            made += m
     counts[0], counts[1], counts[2] = made, nover, stamp
 
 

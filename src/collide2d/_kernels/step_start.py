@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel, kernel
 from collide2d._kernels.step_events import (
     CAPPED,
     EVENTS,
@@ -86,140 +86,86 @@ def quiet_groups(responses, ib, moving):
     return quiet
 
 
-@kernel
-def fused_groups(responses, ib, moving, meets, first, quiet):
-    """Which quiet groups have their touches at time 0 resolved within their first
-    predictions (``step_first.first_predictions``), each body's right after its own:
-    those whose bodies' rows no other body reads during the first predictions, and
-    who read none that changes then. A group is fused when the moving bodies have a
-    lane a group (``step_grid.lanes``), it ignores itself, and every other group of
-    moving bodies it meets is not quiet (never changed before the event loop) and
-    has its pairs with it predicted from its side (``first``: it does not look in the
-    group's lane)."""
-    groups = responses.shape[0]
-    fused = np.zeros(groups, dtype=np.bool_)
-    if meets.shape[1] == 1:
-        return fused
-    moves = np.zeros(groups, dtype=np.bool_)
-    for i in moving:
-        moves[ib[i, GROUP]] = True
-    for g in range(groups):
-        if not quiet[g] or not moves[g] or meets[g, g]:
-            continue
-        ok = True
-        for h in range(groups):
-            if h != g and moves[h] and meets[g, h] and (first[h, g] or quiet[h]):
-                ok = False
-        fused[g] = ok
-    return fused
-
-
-# touch_row's answer: bits
-RESOLVED, LOGGED, NUDGED_NOW, CAPPED_NOW = 1, 2, 4, 8
-
-
-@inline_kernel
-def touch_row(fb, ib, responses, cap, r, b, et, ek, eh, near, pre_f, pre_i, pre_k, slot):
-    """Resolve the earliest event of row ``r`` (body ``b``) if it is a touch at time 0
-    with a fixed body that commutes with every other event (module docstring), as
-    ``step_events.run_events`` resolves it (the same steps, in the same order; the
-    fixed body at time 0 is where its row says, and is not written): reported, its
-    contact goes to place ``slot`` of ``pre_f, pre_i`` (``step_events.log``'s
-    columns) and its key to ``pre_k``; the body gets a new counter (its predictions
-    are the caller's to make again). It reads only its body's row and the fixed
-    body's, and writes only its body's row and list and the ``near`` flags (of the
-    fixed body only when not set). A touch that would be neither reported nor
-    nudged (rounding: it does not approach), or is stale, is left in its list for
-    the event loop: dropping it and finding the row's next event reads the other
-    bodies' counters. Returns the bits ``RESOLVED``, ``LOGGED``, ``NUDGED_NOW`` and
-    ``CAPPED_NOW`` (the event cap reached)."""
-    if eh[r, LEN] == 0:
-        return 0
-    c = eh[r, BASE] + 3 * eh[r, MIN]
-    order, i, j = unpack(ek[c + 1])
-    w = j if i == b else i
-    if et[c] != 0.0 or (order != ORDER_FACE and order != ORDER_CORNER):
-        return 0
-    if ib[w, FIXED] == 0 or responses[ib[i, GROUP], ib[j, GROUP]] != TOUCH:
-        return 0
-    t, key, extra = et[c], ek[c + 1], ek[c + 2]
-    if ib[w, COUNTER] != extra >> 1:
-        return 0  # (stale)
-    xi, yi = position(fb, i, t)
-    xj, yj = position(fb, j, t)
-    nx, ny = contact_normal(fb, ib, i, xi, yi, j, xj, yj, extra & 1)
-    inv_i = mobility(fb, ib, i)
-    inv_j = mobility(fb, ib, j)
-    u = (fb[i, MVX] - fb[j, MVX]) * nx + (fb[i, MVY] - fb[j, MVY]) * ny
-    speeds = abs(fb[i, MVX]) + abs(fb[i, MVY]) + abs(fb[j, MVX]) + abs(fb[j, MVY])
-    report = u < -APPROACH_ULPS * speeds
-    if not report:  # (nudged if it overlaps, as step_respond.apart asks)
-        if inv_i + inv_j == 0.0:
-            return 0
-        if inv_i >= inv_j:
-            overlapping = overlap_at(fb, ib, i, xi, yi, j, xj, yj)
-        else:
-            overlapping = overlap_at(fb, ib, j, xj, yj, i, xi, yi)
-        if not overlapping:
-            return 0
-    take(et, ek, eh, r)
-    advance(fb, b, t)
-    if inv_i + inv_j > 0.0:
-        apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
-    if not near[w]:
-        near[w] = True
-    answer = RESOLVED
-    if not report:
-        answer |= NUDGED_NOW
-    else:
-        freeze(fb, ib, b)
-        xi, yi = position(fb, i, t)
-        xj, yj = position(fb, j, t)
-        px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj)
-        pre_k[slot] = key
-        log(pre_f, pre_i, slot, t, ib[i, OWNER], ib[j, OWNER], nx, ny, px, py, TOUCH, False)
-        answer |= LOGGED
-    if mark_changed(fb, ib, b, cap):
-        answer |= CAPPED_NOW
-    return answer
-
-
-@inline_kernel
-def tallied(tally, answer):
-    """``tally`` (a part's counts, ``TALLY_EVENTS`` ...) told of one answer of
-    :func:`touch_row`; returns whether it resolved a touch."""
-    if answer & RESOLVED == 0:
-        return False
-    tally[TALLY_EVENTS] += 1
-    tally[TALLY_LOGGED] += (answer & LOGGED) != 0
-    tally[TALLY_NUDGED] += (answer & NUDGED_NOW) != 0
-    tally[TALLY_CAPPED] += (answer & CAPPED_NOW) != 0
-    return True
-
-
 @borrowing_kernel
 def start_touches(fb, ib, responses, cap, moving, start, stop, et, ek, eh, near, quiet, pre_f,
                   pre_i, pre_k, later, tally):  # fmt: skip
     """Resolve the touches at time 0 that commute with every other event (module
-    docstring, :func:`touch_row`) of the rows ``start`` to ``stop`` of the ``quiet``
-    groups, after the first predictions and before the heap is built: a part, run in
-    a thread of its own beside the others (``world/step_parts.py``): a touch reads
-    and writes only its own body's row and list, and the parts share nothing but the
-    ``near`` flags of fixed bodies. Each row writes at most one entry at its part's
-    own places from ``start`` on, after those the first predictions wrote there
-    (the fused groups', ``tally``'s counts): its contact to ``pre_f, pre_i`` with its
-    event's key in ``pre_k``, and its row to ``later``, to be predicted again
+    docstring) of the rows ``start`` to ``stop``, after the first predictions and
+    before the heap is built: a part, run in a thread of its own beside the others
+    (``world/step_parts.py``). A touch read and resolved here reads only its body's
+    row and the fixed body's, and writes only its body's row and list: the parts
+    share nothing but the ``near`` flags of fixed bodies, set, never cleared, and
+    written only when not set. A touch that would be neither reported nor nudged
+    (rounding: it does not approach), or is stale, is left in its list for the event
+    loop, which drops it and finds the row's next event by the other bodies'
+    counters, which other parts may still be changing here. Each row writes at
+    most one entry at its part's own places, from ``start`` on: its contact to
+    ``pre_f, pre_i`` (``step_events.log``'s columns) with its event's key in
+    ``pre_k``, and its row to ``later``, to be predicted again
     (:func:`later_predictions`; :func:`touches_joined` joins the parts). ``tally`` is
     told this part's counts (``TALLY_EVENTS`` ...)."""
+    count = 0
+    nlater = 0
+    events = nudged = capped = 0
     for r in range(start, stop):
         b = moving[r]
-        if ib[b, FIXED] != 0 or not quiet[ib[b, GROUP]]:
+        if eh[r, LEN] == 0 or ib[b, FIXED] != 0 or not quiet[ib[b, GROUP]]:
             continue
-        answer = touch_row(fb, ib, responses, cap, r, b, et, ek, eh, near, pre_f, pre_i, pre_k,
-                           start + tally[TALLY_LOGGED])  # fmt: skip
-        if tallied(tally, answer):
-            later[start + tally[TALLY_LATER]] = r
-            tally[TALLY_LATER] += 1
+        c = eh[r, BASE] + 3 * eh[r, MIN]
+        order, i, j = unpack(ek[c + 1])
+        w = j if i == b else i
+        if et[c] != 0.0 or (order != ORDER_FACE and order != ORDER_CORNER):
+            continue
+        if ib[w, FIXED] == 0 or responses[ib[i, GROUP], ib[j, GROUP]] != TOUCH:
+            continue
+        t, key, extra = et[c], ek[c + 1], ek[c + 2]
+        if ib[w, COUNTER] != extra >> 1:
+            continue  # (stale: left to the event loop, which drops it)
+        # As step_events.run_events resolves a touch at time 0 that did not start
+        # overlapped (the same steps, in the same order; the fixed body at time 0 is
+        # where its row says, and is not written).
+        xi, yi = position(fb, i, t)
+        xj, yj = position(fb, j, t)
+        nx, ny = contact_normal(fb, ib, i, xi, yi, j, xj, yj, extra & 1)
+        inv_i = mobility(fb, ib, i)
+        inv_j = mobility(fb, ib, j)
+        u = (fb[i, MVX] - fb[j, MVX]) * nx + (fb[i, MVY] - fb[j, MVY]) * ny
+        speeds = abs(fb[i, MVX]) + abs(fb[i, MVY]) + abs(fb[j, MVX]) + abs(fb[j, MVY])
+        report = u < -APPROACH_ULPS * speeds
+        if not report:  # (nudged if it overlaps, as step_respond.apart asks)
+            if inv_i + inv_j == 0.0:
+                continue  # (neither reported nor nudged: left to the event loop)
+            if inv_i >= inv_j:
+                overlapping = overlap_at(fb, ib, i, xi, yi, j, xj, yj)
+            else:
+                overlapping = overlap_at(fb, ib, j, xj, yj, i, xi, yi)
+            if not overlapping:
+                continue
+        take(et, ek, eh, r)
+        events += 1
+        advance(fb, b, t)
+        if inv_i + inv_j > 0.0:
+            apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
+        if not near[w]:
+            near[w] = True
+        if not report:
+            nudged += 1
+        else:
+            freeze(fb, ib, b)
+            xi, yi = position(fb, i, t)
+            xj, yj = position(fb, j, t)
+            px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj)
+            pre_k[start + count] = key
+            count = log(pre_f, pre_i, start + count, t, ib[i, OWNER], ib[j, OWNER], nx, ny,
+                        px, py, TOUCH, False) - start  # fmt: skip
+        # The changed body (the other is fixed): a new counter, the event cap; its
+        # predictions wait until every touch is resolved.
+        if mark_changed(fb, ib, b, cap):
+            capped += 1
+        later[start + nlater] = r
+        nlater += 1
+    tally[TALLY_EVENTS], tally[TALLY_NUDGED], tally[TALLY_CAPPED] = events, nudged, capped
+    tally[TALLY_LOGGED], tally[TALLY_LATER] = count, nlater
 
 
 @kernel

@@ -34,7 +34,6 @@ arena = lazy("step_arena")
 shapes = lazy("step_shapes")
 rows = lazy("step_rows")
 sizing = lazy("step_sizing")
-start_ = lazy("step_start")
 
 RESPONSES = ("ignore", "cross", "touch", "slide", "bounce")
 """The step's responses, by code (``_kernels.step_core``)."""
@@ -100,19 +99,13 @@ def run(
     memory = (scratch.ints, scratch.floats, scratch.ints32, scratch.queue_size, used, kept,
               scratch.lists, scratch.log_room)  # fmt: skip
     work = core.begin(fb, ib, responses, dt, grid, moving, fixed_rows, room, parts, *memory)
-    quiet = work[-1][core.STATE_QUIET]  # (else no touch to resolve before the loop)
-    fused = (core.fused(responses, ib, moving, work[1], work[2]) if quiet
-             else np.zeros(len(responses), dtype=np.bool_))  # fmt: skip
-    tally = np.zeros((parts, start_.TALLY_COLUMNS), dtype=np.int64)
-    step_parts.first_predictions(fb, ib, responses, dt, cap, grid, moving, work, fused, tally)
-    if quiet:
-        et, ek, quiet_groups = core.touches(
+    step_parts.first_predictions(fb, ib, responses, dt, grid, moving, work)
+    if work[-1][core.STATE_QUIET]:  # (else no touch to resolve before the loop)
+        et, ek, quiet = core.touches(
             fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work
         )
         work = (*work[:_ET], et, ek, *work[_ET + 2 :])  # (the queue's pool, grown)
-        step_parts.start_touches(
-            fb, ib, responses, cap, moving, work, quiet_groups & ~fused, tally, stats
-        )
+        step_parts.start_touches(fb, ib, responses, cap, moving, work, quiet, stats)
         step_parts.later_predictions(fb, ib, responses, dt, grid, moving, work)
     lf, li = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work)
     seconds = time.perf_counter() - start

@@ -91,27 +91,20 @@ def first_predictions(
     ib: np.ndarray,
     responses: np.ndarray,
     dt: float,
-    cap: int,
     grid: tuple[Any, ...],
     moving: np.ndarray,
     work: tuple[np.ndarray, ...],
-    fused: np.ndarray,
-    tally: np.ndarray,
 ) -> None:
-    """Run the first predictions of ``step_core.begin``'s ``work`` in its parts; the
-    bodies of the ``fused`` groups have their touches at time 0 resolved within them
-    (``step_first.first_predictions``), each part counting in its row of ``tally``."""
-    (head, meets, lanes, nbody, nnext, _nlink, _bfirst, _free, row, et, ek, eh, ht, hk, hpos,
-     fstart, fbody, near, _held_t, _held_by, _held_n, _lf, _li, crossed, cand, qt, qk, qx,
-     marks, over, counts, _pins, _ends, pre_f, pre_i, pre_k, later, _state) = work  # fmt: skip
-    owners = int(ib[len(ib) - 1, shapes.OWNER]) + 1
+    """Run the first predictions of ``step_core.begin``'s ``work`` in its parts."""
+    (head, _meets, lanes, nbody, nnext, _nlink, _bfirst, _free, _row, et, ek, eh, ht, hk,
+     _hpos, fstart, fbody, near, *_, cand, qt, qk, qx, marks, over, counts, _pins, _ends,
+     _pre_f, _pre_i, _pre_k, _later, _state) = work  # fmt: skip
 
     def run(p: int, start: int, stop: int) -> None:
-        core.first_part(
-            fb, ib, responses, dt, cap, grid, moving, start, stop, fstart, fbody, head, nbody,
-            nnext, lanes, meets, row, et, ek, eh, ht, hk, hpos, near, crossed, owners, fused,
-            marks[p], cand[p], qt[p], qk[p], qx[p], np.empty(1, dtype=np.int64), over[p],
-            counts[p], pre_f, pre_i, pre_k, later, tally[p],
+        first.first_predictions(
+            fb, ib, responses, dt, grid, moving, start, stop, fstart, fbody, head, nbody, nnext,
+            lanes, et, ek, eh, ht, hk, near, marks[p], cand[p], qt[p], qk[p], qx[p], over[p],
+            counts[p],
         )  # fmt: skip
 
     in_parts(run, len(moving), counts.shape[0])
@@ -125,21 +118,19 @@ def start_touches(
     moving: np.ndarray,
     work: tuple[np.ndarray, ...],
     quiet: np.ndarray,
-    tally: np.ndarray,
     stats: np.ndarray,
 ) -> None:
-    """Resolve, in the parts of the first predictions, the touches at time 0 that
-    commute with every other event of the ``quiet`` groups' bodies
-    (``_kernels/step_start.py``: each part's rows write only their own bodies and
-    places, after those the first predictions wrote, counted in ``tally``), then join
-    the parts' results in one thread (``step_core.touched``), their counts added to
-    ``stats``."""
+    """Resolve, in parts, the touches at time 0 that commute with every other event
+        (``_kernels/step_start.py``: each part's rows write only their own bodies and
+        places), then join the parts' results in one thread (``step_core.touched``), their
+    counts added to ``stats``."""
     (_head, _meets, _lanes, _nbody, _nnext, _nlink, _bfirst, _free, _row, et, ek, eh, *_,
      near, _held_t, _held_by, _held_n, _lf, _li, _crossed, _cand, _qt, _qk, _qx, _marks,
      _over, counts, _pins, _ends, pre_f, pre_i, pre_k, later, state) = work  # fmt: skip
     n = len(moving)
-    parts = counts.shape[0]
+    parts = min(counts.shape[0], parts_for(n, PARALLEL_MIN_MOVING))
     starts = np.array(part_starts(n, parts) + [n], dtype=np.int64)
+    tally = np.zeros((parts, start_.TALLY_COLUMNS), dtype=np.int64)
 
     def run(p: int, start: int, stop: int) -> None:
         core.touch_part(
@@ -147,8 +138,7 @@ def start_touches(
             pre_k, later, tally[p],
         )  # fmt: skip
 
-    if quiet.any():
-        in_parts(run, n, parts)
+    in_parts(run, n, parts)
     core.touched(stats, pre_f, pre_i, pre_k, later, state, starts, tally)
 
 
