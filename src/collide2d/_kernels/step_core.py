@@ -8,13 +8,14 @@ is taken; a stale one (a body changed since it was predicted) is dropped; a cont
 changes the two bodies (response below), which are brought to that moment, given new
 event counters and predicted again against the bodies near them; every other body
 keeps its local time. A cell crossing changes which bodies are near. This module sets
-the step up (:func:`begin`), resolves the touches at time 0 that commute with every
-other event when some group can have them (:func:`touches`, ``step_start``) and runs
-the rest (:func:`finish`); before :func:`touches`, the first predictions are made in
-parts, a thread each (``step_first``, ``world/step_parts``), and after it, in parts
-again, the bodies it froze are predicted again (``step_start.later_predictions``);
-the event loop is ``step_events.run_events``; the end's cleanup
-``step_settle.settle``.
+the step up (:func:`begin`), has the touches at time 0 that commute with every
+other event resolved when some group can have them (:func:`touches`, then
+``step_start.start_touches`` in parts through :func:`touch_part`, joined by
+:func:`touched`) and runs the rest (:func:`finish`); before :func:`touches`, the
+first predictions are made in parts, a thread each (``step_first``,
+``world/step_parts``), and after the touches, in parts again, the bodies they froze
+are predicted again (``step_start.later_predictions``); the event loop is
+``step_events.run_events``; the end's cleanup ``step_settle.settle``.
 
 Responses (codes): ``IGNORE``; ``CROSS`` reported once per pair per step;
 ``TOUCH`` freezes both bodies for the rest of the step; ``SLIDE`` removes the

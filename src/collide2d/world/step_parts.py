@@ -121,8 +121,8 @@ def start_touches(
     stats: np.ndarray,
 ) -> None:
     """Resolve, in parts, the touches at time 0 that commute with every other event
-        (``_kernels/step_start.py``: each part's rows write only their own bodies and
-        places), then join the parts' results in one thread (``step_core.touched``), their
+    (``_kernels/step_start.py``: each part's rows write only their own bodies and
+    places), then join the parts' results in one thread (``step_core.touched``), their
     counts added to ``stats``."""
     (_head, _meets, _lanes, _nbody, _nnext, _nlink, _bfirst, _free, _row, et, ek, eh, *_,
      near, _held_t, _held_by, _held_n, _lf, _li, _crossed, _cand, _qt, _qk, _qx, _marks,
