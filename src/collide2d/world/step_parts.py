@@ -128,7 +128,7 @@ def start_touches(
      near, _held_t, _held_by, _held_n, _lf, _li, _crossed, _cand, _qt, _qk, _qx, _marks,
      _over, counts, _pins, _ends, pre_f, pre_i, pre_k, later, state) = work  # fmt: skip
     n = len(moving)
-    parts = min(counts.shape[0], parts_for(n, PARALLEL_MIN_MOVING))
+    parts = counts.shape[0]  # (the first predictions' parts)
     starts = np.array(part_starts(n, parts) + [n], dtype=np.int64)
     tally = np.zeros((parts, start_.TALLY_COLUMNS), dtype=np.int64)
 
