@@ -23,7 +23,7 @@ from collide2d._kernels.intervals import (
     STARTED,
     box_sweep,
     circle_box_fraction,
-    disc_entry,
+    disc_entry_inline,
     first_fraction,
 )
 from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
@@ -190,7 +190,12 @@ def overlap_at(fb, ib, i, xi, yi, j, xj, yj):
             xi < xj + fb[j, W] and xj < xi + fb[i, W] and yi < yj + fb[j, H] and yj < yi + fb[i, H]
         )
     if ki == CIRCLE and kj == CIRCLE:
-        return circles_overlap(xi, yi, fb[i, W], xj, yj, fb[j, W])
+        reach = fb[i, W] + fb[j, W]
+        if reach < SQUARE_UNDERFLOW:
+            return circles_overlap(xi, yi, fb[i, W], xj, yj, fb[j, W])
+        dx = xi - xj  # (circles_overlap's arithmetic, not called: a gas's every
+        dy = yi - yj  # prediction asks it)
+        return dx * dx + dy * dy < reach * reach
     if ki == CIRCLE:
         return circle_rect_overlap(xi, yi, fb[i, W], xj, yj, fb[j, W], fb[j, H])
     return circle_rect_overlap(xj, yj, fb[j, W], xi, yi, fb[i, W], fb[i, H])
@@ -207,11 +212,6 @@ def _box_fraction(ax0, ay0, ax1, ay1, dx, dy, bx0, by0, bx1, by1):
 @kernel
 def _circle_box(cx, cy, r, dx, dy, x0, y0, x1, y1):
     return circle_box_fraction(cx, cy, r, dx, dy, x0, y0, x1, y1)
-
-
-@kernel
-def _disc(px, py, dx, dy, r):
-    return disc_entry(px, py, dx, dy, r)
 
 
 @inline_kernel
@@ -268,7 +268,7 @@ def _sweep_pair(fb, ib, i, j, now, end):
         if corner:
             order = ORDER_CORNER
     elif ki == CIRCLE and kj == CIRCLE:
-        fraction = _disc(xi - xj, yi - yj, dx, dy, fb[i, W] + fb[j, W])
+        fraction = disc_entry_inline(xi - xj, yi - yj, dx, dy, fb[i, W] + fb[j, W])
     elif ki == CIRCLE:
         fraction = _circle_box(xi, yi, fb[i, W], dx, dy, xj, yj, xj + fb[j, W], yj + fb[j, H])
     else:
