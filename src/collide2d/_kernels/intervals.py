@@ -78,8 +78,8 @@ def disc_entry(px, py, dx, dy, r):
 @inline_kernel
 def disc_entry_inline(px, py, dx, dy, r):
     """:func:`disc_entry` inlined into its caller: ``World.step``'s prediction of two
-    circles, called for every pair a gas's events bring near (as a call, with the
-    overlap test's, it was an eighth of the gas's events a second)."""
+    circles, made for every pair a gas's events bring near (inlined with the overlap
+    test there, the gas ran 1 to 3 % faster, within this machine's noise)."""
     if r <= 0.0:
         return np.inf
     a = dx * dx + dy * dy
