@@ -13,6 +13,9 @@ one process and in turn (so a slow minute slows them all):
 - ``exact-circles``: the same arithmetic for two circles written out in the loop, the
   predicting disk's position computed once (what a core for disks alone could do;
   checked to give the same state, bit for bit, as ``exact``);
+- ``guards-quadratic``: ``exact-circles`` with the textbook's quadratic in place of
+  the interval arithmetic (the overlap test and the sweep from the moment either
+  motion was set kept): which of the two the prediction's cost is in;
 - ``guarded``: and a contact handled as the step handles a bounce (its normal, the
   approach test, the nudge test, the contact written to a log, the event counters
   and the cap), equal times ordered by the step's key (order, lower body, higher).
@@ -63,11 +66,13 @@ from collide2d._kernels.step_shapes import (
 )
 from collide2d.scenes import gas_scene
 
-VARIANTS = {  # name: (exact prediction, written out for circles, step's contact and ties)
-    "rows": (False, False, False),
-    "exact": (True, False, False),
-    "exact-circles": (True, True, False),
-    "guarded": (True, True, True),
+VARIANTS = {  # name: (exact prediction, written out for circles, step's contact and ties,
+    # the textbook's quadratic inside the guards)
+    "rows": (False, False, False, False),
+    "exact": (True, False, False, False),
+    "exact-circles": (True, True, False, False),
+    "guards-quadratic": (True, True, False, True),
+    "guarded": (True, True, True, False),
 }
 NO_CAP = 1 << 40
 
@@ -96,22 +101,36 @@ def _circles_sweep(fb, i, j, now, end):
 
 
 @numba.njit(inline="always")
-def _circles_predict(fb, i, xi, yi, j, now, end):
+def _quadratic_sweep(fb, i, j, now, end):
+    """:func:`_circles_sweep` with the textbook's quadratic."""
+    xi, yi = position(fb, i, now)
+    t = _quadratic(fb, i, xi, yi, j, now, (fb[i, W] + fb[j, W]) ** 2)
+    return np.inf if t >= end else t
+
+
+@numba.njit(inline="always")
+def _circles_predict(fb, i, xi, yi, j, now, end, quadratic):
     """``step_shapes.predict`` for two circles (``i`` at ``xi, yi`` at ``now``):
-    ``(time, order)`` (without its scaling of radii too small to square)."""
+    ``(time, order)`` (without its scaling of radii too small to square); with the
+    textbook's quadratic if ``quadratic``."""
     xj, yj = position(fb, j, now)
     reach = fb[i, W] + fb[j, W]
     if (xi - xj) * (xi - xj) + (yi - yj) * (yi - yj) < reach * reach:
         return now, 1
     base = max(_moment_set(fb, i), _moment_set(fb, j))
     if -np.inf < base < now:
-        t = _circles_sweep(fb, i, j, base, end)
+        if quadratic:
+            t = _quadratic_sweep(fb, i, j, base, end)
+        else:
+            t = _circles_sweep(fb, i, j, base, end)
         if t >= now:
             return t, 2
+    if quadratic:
+        return _quadratic_sweep(fb, i, j, now, end), 2
     return _circles_sweep(fb, i, j, now, end), 2
 
 
-def make(exact: bool, written: bool, guarded: bool):
+def make(exact: bool, written: bool, guarded: bool, quadratic: bool):
     """The loop of one variant (see the module docstring), compiled."""
 
     @numba.njit(inline="always")
@@ -178,7 +197,7 @@ def make(exact: bool, written: bool, guarded: bool):
                 while j >= 0:
                     if j != i:
                         if written:
-                            t, order = _circles_predict(fb, i, xi, yi, j, now, end)
+                            t, order = _circles_predict(fb, i, xi, yi, j, now, end, quadratic)
                         elif exact:
                             t, order, _axis = predict(fb, ib, i, j, now, end)
                         else:
