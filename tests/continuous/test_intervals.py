@@ -99,3 +99,33 @@ def _radius_lost(box, r):
         or box.right + r == box.right
         or (box.top - r == box.top or box.bottom + r == box.bottom)
     )
+
+
+def _disc_entry_in_full(px: float, py: float, dx: float, dy: float, r: float) -> float:
+    """``intervals.disc_entry``'s arithmetic in Python, every line of it, without its
+    early return for a pair outside and not approaching."""
+    if r <= 0.0:
+        return math.inf
+    a = dx * dx + dy * dy
+    c = px * px + py * py - r * r
+    if a == 0.0:
+        return 0.0 if c < 0.0 else math.inf
+    b = px * dx + py * dy
+    cross = px * dy - py * dx
+    disc = a * r * r - cross * cross
+    if disc <= 0.0:
+        return math.inf
+    q = -(b + math.copysign(math.sqrt(disc), b))
+    t1, t2 = q / a, c / q
+    return intervals.first_fraction(min(t1, t2), max(t1, t2))
+
+
+@given(coord, coord, coord, coord, size)
+@example(3.0, 0.0, 1.0, 0.0, 2.0)  # moving straight away
+@example(3.0, 0.0, 0.0, 1.0, 2.0)  # tangent to its motion: b == 0
+@example(2.0, 0.0, 1.0, 0.0, 2.0)  # touching, moving away: c == 0
+@example(1.0, 0.0, 1.0, 0.0, 2.0)  # inside, moving away
+@example(3.0, 0.0, -2.0, 0.0, 2.0)  # approaching: enters halfway
+@example(2.0000001, 0.0, -1e-4, 0.0, 2.0)  # barely outside, approaching slowly
+def test_disc_entry_returns_early_only_what_its_arithmetic_gives(px, py, dx, dy, r):
+    assert same(intervals.disc_entry(px, py, dx, dy, r), _disc_entry_in_full(px, py, dx, dy, r))

@@ -87,8 +87,8 @@ def disc_entry_inline(px, py, dx, dy, r):
     if a == 0.0:
         return 0.0 if c < 0.0 else np.inf
     b = px * dx + py * dy
-    if b >= 0.0 and c > 0.0:  # outside and not approaching: both roots below 0
-        return np.inf  # (as below, without the square root: half a gas's pairs)
+    if b >= 0.0 and c > 0.0:  # outside and not approaching: both roots below 0,
+        return np.inf  # what the lines below return, without the square root
     cross = px * dy - py * dx
     disc = a * r * r - cross * cross
     if disc <= 0.0:
