@@ -50,6 +50,8 @@ from collide2d._kernels.step_shapes import (
     KIND,
     MVX,
     MVY,
+    ORDER_FACE,
+    ORDER_STARTED,
     OWNER,
     TREF,
     VX,
@@ -58,6 +60,7 @@ from collide2d._kernels.step_shapes import (
     W,
     X,
     Y,
+    _moment_set,
     advance,
     contact_normal,
     contact_point,
@@ -75,14 +78,6 @@ VARIANTS = {  # name: (exact prediction, written out for circles, step's contact
     "guarded": (True, True, True, False),
 }
 NO_CAP = 1 << 40
-
-
-@numba.njit(inline="always")
-def _moment_set(fb, i):
-    """``step_shapes._moment_set``: when ``i``'s motion was set, -inf if it stands."""
-    if fb[i, MVX] == 0.0 and fb[i, MVY] == 0.0:
-        return -np.inf
-    return fb[i, TREF]
 
 
 @numba.njit(inline="always")
@@ -116,7 +111,7 @@ def _circles_predict(fb, i, xi, yi, j, now, end, quadratic):
     xj, yj = position(fb, j, now)
     reach = fb[i, W] + fb[j, W]
     if (xi - xj) * (xi - xj) + (yi - yj) * (yi - yj) < reach * reach:
-        return now, 1
+        return now, ORDER_STARTED
     base = max(_moment_set(fb, i), _moment_set(fb, j))
     if -np.inf < base < now:
         if quadratic:
@@ -124,10 +119,10 @@ def _circles_predict(fb, i, xi, yi, j, now, end, quadratic):
         else:
             t = _circles_sweep(fb, i, j, base, end)
         if t >= now:
-            return t, 2
+            return t, ORDER_FACE
     if quadratic:
-        return _quadratic_sweep(fb, i, j, now, end), 2
-    return _circles_sweep(fb, i, j, now, end), 2
+        return _quadratic_sweep(fb, i, j, now, end), ORDER_FACE
+    return _circles_sweep(fb, i, j, now, end), ORDER_FACE
 
 
 def make(exact: bool, written: bool, guarded: bool, quadratic: bool):
@@ -201,8 +196,8 @@ def make(exact: bool, written: bool, guarded: bool, quadratic: bool):
                         elif exact:
                             t, order, _axis = predict(fb, ib, i, j, now, end)
                         else:
-                            t, order = _quadratic(fb, i, xi, yi, j, now, 4.0 * r * r), 2
-                        if order == 1:  # overlapping by rounding: left to the nudges
+                            t, order = _quadratic(fb, i, xi, yi, j, now, 4.0 * r * r), ORDER_FACE
+                        if order == ORDER_STARTED:  # overlapping by rounding: left to the nudges
                             t = np.inf
                         k = (order << 40) | (min(i, j) << 20) | max(i, j) if guarded else 0
                         if earlier(t, k, best, key):
@@ -374,7 +369,8 @@ def main() -> None:
             fb, ib = fb0.copy(), ib0.copy()
             melted[name] = run(fb, ib, side, args.melt, 1.0, lf, li)  # compiled, melted
             state[name] = (fb, ib)
-        print(f"events while melting: {melted} (the textbook's and rows' the same)")
+        agree = "the same" if melted["textbook"] == melted["rows"] else "DIFFERENT"
+        print(f"events while melting: {melted} (the textbook's and rows' {agree})")
         rates: dict[str, list[float]] = {name: [] for name in ["textbook", *runs]}
         for _ in range(args.rounds):
             for name in rates:
