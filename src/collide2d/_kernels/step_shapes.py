@@ -155,9 +155,9 @@ def overlap_at_end(fb, ib, i, j, end):
     return overlap_at(fb, ib, i, xi, yi, j, xj, yj)
 
 
-@kernel
+@inline_kernel
 def circles_overlap(ax, ay, ar, bx, by, br):
-    """``overlaps_circle_circle``."""
+    """``overlaps_circle_circle`` (inlined: a gas's every prediction asks it)."""
     dx = ax - bx
     dy = ay - by
     reach = ar + br
@@ -190,12 +190,7 @@ def overlap_at(fb, ib, i, xi, yi, j, xj, yj):
             xi < xj + fb[j, W] and xj < xi + fb[i, W] and yi < yj + fb[j, H] and yj < yi + fb[i, H]
         )
     if ki == CIRCLE and kj == CIRCLE:
-        reach = fb[i, W] + fb[j, W]
-        if reach < SQUARE_UNDERFLOW:
-            return circles_overlap(xi, yi, fb[i, W], xj, yj, fb[j, W])
-        dx = xi - xj  # (circles_overlap's arithmetic, not called: a gas's every
-        dy = yi - yj  # prediction asks it)
-        return dx * dx + dy * dy < reach * reach
+        return circles_overlap(xi, yi, fb[i, W], xj, yj, fb[j, W])
     if ki == CIRCLE:
         return circle_rect_overlap(xi, yi, fb[i, W], xj, yj, fb[j, W], fb[j, H])
     return circle_rect_overlap(xj, yj, fb[j, W], xi, yi, fb[i, W], fb[i, H])
