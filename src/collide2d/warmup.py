@@ -102,6 +102,16 @@ def _world_step() -> None:
     world.add("ground", PlacedMask(Mask((16, 4), True), -8.0, 9.0), mass=math.inf)
     world.set_response("default", "default", "bounce")
     world.step(1.0)
+    # Shots that cross or ignore every moving group, one touching a wall at time 0:
+    # the touches a step resolves before its event loop (``step_start``), a path of
+    # kernels of its own.
+    shots = World()
+    shots.set_response("shot", "wall", "touch")
+    shots.set_response("shot", "shot", "ignore")
+    shots.add("wall", Rect(3.0, -5.0, 1.0, 10.0), mass=math.inf, group="wall")
+    shots.add("pressed", Circle(2.0, 0.0, 1.0), velocity=(5.0, 0.0), group="shot")
+    shots.add("flying", Circle(0.0, 2.0, 1.0), velocity=(5.0, 0.0), group="shot")
+    shots.step(1.0)
 
 
 TASKS: list[tuple[str, Callable[[], None]]] = [

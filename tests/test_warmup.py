@@ -1,0 +1,63 @@
+"""``collide2d warmup`` leaves nothing for a later first call to compile or load."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+# In a process of its own (in the suite's, earlier tests have loaded every kernel):
+# warmup, then the kernels' type signatures counted, then steps of the kinds a game
+# makes; a kernel that gained a signature was compiled or loaded after warmup.
+_AFTER_WARMUP = """
+import io, math, sys
+from numba.core.registry import CPUDispatcher
+from collide2d.warmup import warmup
+
+warmup(out=io.StringIO())
+
+
+def loaded():
+    return {
+        f"{name}.{attr}": len(obj.overloads)
+        for name, module in list(sys.modules.items()) if name.startswith("collide2d")
+        for attr, obj in list(vars(module).items()) if isinstance(obj, CPUDispatcher)
+    }
+
+
+before = loaded()
+from collide2d import Circle, Mask, PlacedMask, Rect, World
+
+# Shots pressed against walls (touches at time 0, in the two threads' parts) and
+# flying through boxes that bounce off the walls.
+world = World()
+world.set_response("shot", "wall", "touch")
+world.set_response("shot", "box", "cross")
+world.set_response("shot", "shot", "ignore")
+world.set_response("box", "wall", "bounce")
+world.add("wall", Rect(100.0, -1000.0, 1.0, 2000.0), mass=math.inf, group="wall")
+for k in range(20):
+    world.add(("box", k), Rect(60.0, 40.0 * k - 400.0, 10.0, 10.0), velocity=(30.0, 5.0),
+              group="box")
+for k in range(2400):
+    x = 99.75 if k % 2 else 40.0  # (99.75: touching the wall)
+    world.add(k, Circle(x, 0.8 * k - 960.0, 0.25), velocity=(400.0, 3.0), group="shot")
+for _ in range(3):
+    world.step(1.0 / 60.0)
+# Bodies sliding on tiles and on a mask, pushing each other.
+ground = World()
+ground.add("mask", PlacedMask(Mask((64, 8), True), 0.0, 20.0), mass=math.inf)
+ground.add("tile", Rect(64.0, 20.0, 16.0, 16.0), mass=math.inf)
+for k in range(6):
+    shape = Rect(8.0 * k, 10.0, 6.0, 6.0) if k % 2 else Circle(8.0 * k + 3.0, 13.0, 3.0)
+    ground.add(k, shape, velocity=(4.0 - k, 5.0))
+for _ in range(3):
+    ground.step(1.0)
+print(sorted(name for name, count in loaded().items() if count != before.get(name, 0)))
+"""
+
+
+def test_after_warmup_no_step_kernel_is_compiled_or_loaded():
+    out = subprocess.run(
+        [sys.executable, "-c", _AFTER_WARMUP], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]", out.stdout
