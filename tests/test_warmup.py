@@ -7,7 +7,8 @@ import sys
 
 # In a process of its own (in the suite's, earlier tests have loaded every kernel):
 # warmup, then the kernels' type signatures counted, then steps of the kinds a game
-# makes; a kernel that gained a signature was compiled or loaded after warmup.
+# makes and calls of every area; a kernel that gained a signature was compiled or
+# loaded after warmup.
 _AFTER_WARMUP = """
 import io, math, sys
 from numba.core.registry import CPUDispatcher
@@ -52,11 +53,56 @@ for k in range(6):
     ground.add(k, shape, velocity=(4.0 - k, 5.0))
 for _ in range(3):
     ground.step(1.0)
+# The other areas, at sizes of real use (the batch searches' threads).
+import numpy as np
+from collide2d import overlapping_circle_pairs, overlapping_pairs, query_pairs, query_points, sweep
+from collide2d.broadphase import BruteForce, Quadtree, SortAndSweep, SortedStrips, UniformGrid
+
+rng = np.random.default_rng(0)
+boxes = np.column_stack([rng.uniform(0, 1000, (50000, 2)), rng.uniform(1, 5, (50000, 2))])
+for method in ("strips", "sort_and_sweep"):
+    overlapping_pairs(boxes, method=method)
+    overlapping_circle_pairs(boxes[:, :3], method=method)
+query_pairs(boxes[:1000], boxes)
+query_points(boxes, boxes[:100, :2])
+for index in (SortAndSweep(), SortedStrips(), UniformGrid(16), Quadtree(), BruteForce()):
+    for k in range(2000):
+        x, y = rng.uniform(0, 500, 2)
+        index.add(k, Rect(x, y, 4, 4) if k % 2 else Circle(x, y, 2))
+    index.pairs()
+    for k in range(0, 2000, 3):
+        index.update(k, Rect(*rng.uniform(0, 500, 2), 4, 4))
+    index.pairs()
+    index.query_rect(Rect(0, 0, 50, 50))
+    index.query_point((3, 3))
+    index.query_segment((0, 0), (100, 100))
+yy, xx = np.mgrid[0:300, 0:300]
+big = Mask.from_array((xx - 150) ** 2 + (yy - 150) ** 2 < 140**2)
+small = Mask.from_array((xx[:40, :40] - 20) ** 2 + (yy[:40, :40] - 20) ** 2 < 300)
+for offset in ((100, 100), (100.5, 99.25)):
+    big.overlaps(small, offset)
+    big.overlap(small, offset)
+    big.overlap_area(small, offset)
+    big.overlap_mask(small, offset)
+    big.overlap_pairs(small, offset)
+    big.overlaps(small, offset, max_level=3, other_max_level=2)
+sweep(PlacedMask(small, -60, 100), (400, 0), PlacedMask(big, 0, 0))
+sweep(Rect(-20, 100, 4, 4), (400, 0), PlacedMask(big, 0, 0))
+moves = World()
+for k in range(200):
+    moves.add(("tile", k), Rect(16.0 * k, 32.0, 16.0, 16.0))
+for k in range(50):
+    moves.add(k, Rect(16.0 * k + 2, 0.0, 12.0, 20.0) if k % 2 else Circle(16.0 * k + 8, 10, 6))
+for f in range(3):
+    moves.move_all({k: (16.0 * k + 5 + f, 30.0) for k in range(50)})
+    moves.move(0, (40.0 + f, 40.0))
+    moves.query_rect(Rect(0, 0, 100, 100))
+    moves.query_segment((0, 0), (300, 40))
 print(sorted(name for name, count in loaded().items() if count != before.get(name, 0)))
 """
 
 
-def test_after_warmup_no_step_kernel_is_compiled_or_loaded():
+def test_after_warmup_no_kernel_is_compiled_or_loaded():
     out = subprocess.run(
         [sys.executable, "-c", _AFTER_WARMUP], capture_output=True, text=True, check=True
     )
