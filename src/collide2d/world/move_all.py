@@ -292,10 +292,11 @@ def _collect(
     met = batch[other]
     for r in np.flatnonzero((met >= 0) & (met < mover_rows)).tolist():
         other_shapes[r] = rects[int(met[r]) - first]
-    collisions = list(map(_collision, zip(
+    collisions = list(map(_new, repeat(Collision), zip(
         [movers[m] for m in mover_rows.tolist()], names, RESPONSE_NAMES[resp].tolist(),
         fraction.tolist(), NORMALS[(3 * normal[:, 0] + normal[:, 1] + 4).astype(np.intp)].tolist(),
-        map(_vec2, touch.tolist()), map(_vec2, delta.tolist()), map(_rect, legs),
+        map(_new, repeat(Vec2), touch.tolist()), map(_new, repeat(Vec2), delta.tolist()),
+        map(_new, repeat(Rect), legs),
         other_shapes, started.tolist(),
         [None if none else _vec2(xy) for none, xy in zip(no_slide, slide.tolist(), strict=True)],
         repeat(None, end), strict=True,
@@ -309,7 +310,7 @@ def _collect(
 def moved_rects(plan: Plan, out_pos: np.ndarray, first: int, done: int) -> list[Rect]:
     """The new rectangles of movers ``first:done``."""
     sizes = plan.box[plan.m_index[first:done], 2:]
-    return list(map(_rect, np.hstack((out_pos[first:done], sizes)).tolist()))
+    return list(map(_new, repeat(Rect), np.hstack((out_pos[first:done], sizes)).tolist()))
 
 
 def place_moved(
