@@ -2,6 +2,7 @@
 (``continuous/_intervals.py``) and the scalar sweeps built on it, bit for bit."""
 
 import math
+from fractions import Fraction
 
 import pytest
 from hypothesis import example, given
@@ -112,9 +113,15 @@ def _disc_entry_in_full(px: float, py: float, dx: float, dy: float, r: float) ->
         return 0.0 if c < 0.0 else math.inf
     b = px * dx + py * dy
     cross = px * dy - py * dx
-    disc = a * r * r - cross * cross
+    ar = a * r * r
+    disc = ar - cross * cross
     if disc <= 0.0:
         return math.inf
+    if c >= 0.0:
+        span = abs(px * dy) + abs(py * dx)
+        band = intervals.TANGENT * (ar + span * span)
+        if disc <= band and band < math.inf:
+            return math.inf
     q = -(b + math.copysign(math.sqrt(disc), b))
     t1, t2 = q / a, c / q
     return intervals.first_fraction(min(t1, t2), max(t1, t2))
@@ -129,3 +136,45 @@ def _disc_entry_in_full(px: float, py: float, dx: float, dy: float, r: float) ->
 @example(2.0000001, 0.0, -1e-4, 0.0, 2.0)  # barely outside, approaching slowly
 def test_disc_entry_returns_early_only_what_its_arithmetic_gives(px, py, dx, dy, r):
     assert same(intervals.disc_entry(px, py, dx, dy, r), _disc_entry_in_full(px, py, dx, dy, r))
+
+
+positive = st.floats(1e-3, 1e3, allow_nan=False, allow_infinity=False)
+
+
+@given(positive, st.floats(-1e3, 1e3), st.floats(-1e3, 1e3), st.booleans(), st.booleans())
+@example(3.0, -1.0, 4.666666666666667, False, False)  # a box sliding down a disc's side
+@example(1.0, 0.0, -319.0, False, False)  # touching at the start
+def test_a_path_tangent_to_the_disc_never_enters_it(r, k, m, swap, flip):
+    """A path passing at exactly ``r`` from the centre only touches the open disc:
+    its discriminant is exactly 0, which floats put a few ulps either side; the
+    side above once made a box sliding along a disc's side meet it (found by a
+    hunt against the exact reference)."""
+    px, py, dx, dy = (r if flip else -r), k, 0.0, m
+    if swap:
+        px, py, dx, dy = py, px, dy, dx
+    assert intervals.disc_entry(px, py, dx, dy, r) == math.inf
+
+
+@given(coord, coord, coord, coord, size)
+def test_disc_entry_decides_by_the_exact_discriminant_outside_its_rounding(px, py, dx, dy, r):
+    """Against exact rationals, from outside or touching the disc: a miss or a
+    tangency never enters, and an entry before 0.999999 is found unless its
+    discriminant lies within the rounding band (``intervals.TANGENT``)."""
+    qx, qy, ex, ey, qr = (Fraction(v) for v in (px, py, dx, dy, r))
+    a = ex * ex + ey * ey
+    c = qx * qx + qy * qy - qr * qr
+    if r <= 0.0 or a == 0 or c < 0:
+        return  # no disc, no motion, or inside at the start
+    span = abs(qx * ey) + abs(qy * ex)
+    band = Fraction(intervals.TANGENT) * (a * qr * qr + span * span)
+    if math.isinf(float(band)):
+        return  # beyond floats: the band is not used
+    exact = a * qr * qr - (qx * ey - qy * ex) ** 2
+    b = qx * ex + qy * ey
+    got = intervals.disc_entry(px, py, dx, dy, r)
+    if exact <= 0:
+        assert got == math.inf
+    elif exact > 2 * band and b < 0:  # enters, unless at 1 or later:
+        early = -b - a * (1 - Fraction(1, 10**6))  # before 0.999999: -b - sqrt(D) < that
+        if early < 0 or early * early < exact:
+            assert got < 1.0

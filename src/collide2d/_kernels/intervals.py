@@ -27,6 +27,12 @@ def axis_interval(lo, hi, d, blo, bhi):
     return np.inf, -np.inf
 
 
+TANGENT = 2.0**-50
+"""The rounding of :func:`disc_entry`'s discriminant ``a r^2 - (p x d)^2``, relative
+to ``a r^2 + (|px dy| + |py dx|)^2``: at most about ``5 u a r^2 + 6 u S^2`` with
+``u = 2**-53`` (each product and sum rounded once; ``|p x d| <= S``), taken as eight
+units. A discriminant at or below it is no entry: the true one may be 0 (a tangency,
+no overlap ever) or a graze of a depth below ``TANGENT (r + |p|^2 / r)``, rounding."""
 STARTED = 0
 """Contact ranks, for breaking ties between contacts at the same fraction: the boxes
 already overlap (the pre-collision wins a tie)..."""
@@ -90,9 +96,20 @@ def disc_entry_inline(px, py, dx, dy, r):
     if b >= 0.0 and c > 0.0:  # outside and not approaching: both roots below 0,
         return np.inf  # what the lines below return, without the square root
     cross = px * dy - py * dx
-    disc = a * r * r - cross * cross
+    ar = a * r * r
+    disc = ar - cross * cross
     if disc <= 0.0:
         return np.inf
+    # Within its terms' rounding the discriminant cannot tell a graze from a miss: an
+    # exact tangency (the path passing at exactly ``r``) comes out a few ulps above 0
+    # as often as below, and its root is then off by the square root of an ulp. From
+    # outside or touching, no entry there, as exact arithmetic says of a tangency; a graze that
+    # shallow overlaps by rounding only (``TANGENT``).
+    if c >= 0.0:
+        span = abs(px * dy) + abs(py * dx)
+        band = TANGENT * (ar + span * span)
+        if disc <= band and band < np.inf:
+            return np.inf
     q = -(b + np.copysign(np.sqrt(disc), b))
     t1 = q / a
     t2 = c / q
