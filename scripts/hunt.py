@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import faulthandler
 import importlib
+import inspect
 import sys
 import time
 import traceback
@@ -40,6 +41,11 @@ def load(spec: str) -> Any:
 def hunt(test: Any, examples: int, log: Path | None) -> bool:
     """Run ``test`` (a hypothesis test) for ``examples`` new examples; True if all pass."""
     from hypothesis import HealthCheck, settings
+
+    fixtures = list(inspect.signature(test).parameters)
+    if fixtures:  # (what @given leaves to pytest)
+        print(f"  needs pytest's fixtures {fixtures}: not run here", flush=True)
+        return False
 
     test._hypothesis_internal_use_settings = settings(
         test._hypothesis_internal_use_settings,
