@@ -19,6 +19,8 @@ from collide2d._kernels.step_shapes import (
     NEVENTS,
     VX,
     VY,
+    H,
+    W,
     X,
     Y,
     overlap_at,
@@ -71,24 +73,35 @@ def nudge(fb, ib, m, other, xo, yo, nx, ny, doublings):
     last place, then twice as far each time, until it no longer overlaps ``other`` at
     ``xo, yo``, at most ``doublings`` times; return whether it overlapped (and so
     moved, unless the doublings ran out first: it then stays, overlapping; with
-    ``NUDGES`` they never do)."""
-    x = fb[m, X]
-    y = fb[m, Y]
-    if not overlap_at(fb, ib, m, x, y, other, xo, yo):
+    ``NUDGES`` they never do). If the doublings from an ulp of its own place run out,
+    they start again from an ulp of the larger of the two bodies' places and sizes
+    along each axis (the edges' ulp): an ulp of a place near 0, doubled, could not
+    reach an overlap of an ulp of edges far from 0 (a disc's centre at -4e-16, its
+    edge an ulp inside a box's at -2)."""
+    x0 = fb[m, X]
+    y0 = fb[m, Y]
+    if not overlap_at(fb, ib, m, x0, y0, other, xo, yo):
         return False
-    sx = np.abs(np.spacing(x))
-    sy = np.abs(np.spacing(y))
-    for _ in range(doublings):
-        if nx != 0.0:
-            x += sx if nx > 0.0 else -sx
-            sx *= 2.0
-        if ny != 0.0:
-            y += sy if ny > 0.0 else -sy
-            sy *= 2.0
-        if not overlap_at(fb, ib, m, x, y, other, xo, yo):
-            fb[m, X] = x
-            fb[m, Y] = y
-            return True
+    own_x = np.abs(np.spacing(x0))
+    own_y = np.abs(np.spacing(y0))
+    wide_x = max(own_x, np.abs(np.spacing(max(abs(xo), fb[m, W], fb[other, W]))))
+    wide_y = max(own_y, np.abs(np.spacing(max(abs(yo), fb[m, H], fb[other, H]))))
+    for attempt in range(2):
+        if attempt == 1 and wide_x == own_x and wide_y == own_y:
+            break  # (the same doublings again)
+        x, y = x0, y0
+        sx, sy = (own_x, own_y) if attempt == 0 else (wide_x, wide_y)
+        for _ in range(doublings):
+            if nx != 0.0:
+                x += sx if nx > 0.0 else -sx
+                sx *= 2.0
+            if ny != 0.0:
+                y += sy if ny > 0.0 else -sy
+                sy *= 2.0
+            if not overlap_at(fb, ib, m, x, y, other, xo, yo):
+                fb[m, X] = x
+                fb[m, Y] = y
+                return True
     return True
 
 

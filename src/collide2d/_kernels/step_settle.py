@@ -73,7 +73,7 @@ def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbod
     """
     n = fb.shape[0]
     nudged = 0
-    count = 0  # bodies stuck
+    nstuck = 0  # bodies stuck
     pinned = np.zeros(n, dtype=np.bool_)
     for i in moving:  # (read and written for moving bodies only)
         pin_by[i] = -1
@@ -122,7 +122,7 @@ def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbod
                     inv_j = 0.0 if yielded[j] else inv_j  # yields this time
                 if inv_i + inv_j == 0.0:
                     if held_i or held_j:  # both held: neither moves again
-                        count = _mark(fb, ib, stuck, i, j, count)
+                        nstuck = _mark(fb, ib, stuck, i, j, nstuck)
                     continue
                 nx, ny, _depth = separation(fb, ib, i, xi, yi, j, xj, yj)
                 if ib[j, FIXED] == 0:
@@ -135,7 +135,7 @@ def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbod
                 else:
                     freed = apart_within(fb, ib, i, j, dt, nx, ny, inv_i, inv_j, SETTLE_DOUBLINGS)
                 if not freed:  # not of rounding size: left to put_back
-                    count = _mark(fb, ib, stuck, i, j, count)
+                    nstuck = _mark(fb, ib, stuck, i, j, nstuck)
                     continue
                 if inv_i > 0.0 and inv_j > 0.0:  # the more mobile one moved
                     yielded[i if inv_i >= inv_j else j] = True
@@ -154,7 +154,7 @@ def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbod
                 nudged += 1
                 clean = False
         if clean:
-            return nudged, count, stamp
+            return nudged, nstuck, stamp
         due = moved
     for i in moving:  # the passes ran out: the bodies still overlapping
         if not seen[i]:
@@ -169,8 +169,8 @@ def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbod
                 continue
             xj, yj = position(fb, j, dt)
             if overlap_at(fb, ib, i, fb[i, X], fb[i, Y], j, xj, yj):
-                count = _mark(fb, ib, stuck, i, j, count)
-    return nudged, count, stamp
+                nstuck = _mark(fb, ib, stuck, i, j, nstuck)
+    return nudged, nstuck, stamp
 
 
 @kernel
