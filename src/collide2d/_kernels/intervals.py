@@ -31,8 +31,9 @@ TANGENT = 2.0**-50
 """The rounding of :func:`disc_entry`'s discriminant ``a r^2 - (p x d)^2``, relative
 to ``a r^2 + (|px dy| + |py dx|)^2``: at most about ``5 u a r^2 + 6 u S^2`` with
 ``u = 2**-53`` (each product and sum rounded once; ``|p x d| <= S``), taken as eight
-units. A discriminant at or below it is no entry: the true one may be 0 (a tangency,
-no overlap ever) or a graze of a depth below ``TANGENT (r + |p|^2 / r)``, rounding."""
+units. From outside the disc or touching it (``c >= 0``), a discriminant at or below
+it is no entry: the true one may be 0 (a tangency, no overlap ever) or a graze of a
+depth below about ``TANGENT (r + |p|^2 / r)``, rounding."""
 STARTED = 0
 """Contact ranks, for breaking ties between contacts at the same fraction: the boxes
 already overlap (the pre-collision wins a tie)..."""
@@ -103,8 +104,8 @@ def disc_entry_inline(px, py, dx, dy, r):
     # Within its terms' rounding the discriminant cannot tell a graze from a miss: an
     # exact tangency (the path passing at exactly ``r``) comes out a few ulps above 0
     # as often as below, and its root is then off by the square root of an ulp. From
-    # outside or touching, no entry there, as exact arithmetic says of a tangency; a graze that
-    # shallow overlaps by rounding only (``TANGENT``).
+    # outside or touching, no entry there, as exact arithmetic says of a tangency; a
+    # graze that shallow overlaps by rounding only (``TANGENT``).
     if c >= 0.0:
         span = abs(px * dy) + abs(py * dx)
         band = TANGENT * (ar + span * span)
