@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def load(spec: str) -> Any:
     """The test function named ``path/to/test_file.py::test_name``."""
     path, _, name = spec.partition("::")
-    module = ".".join(Path(path).with_suffix("").parts)
+    module = ".".join(Path(path).resolve().relative_to(ROOT).with_suffix("").parts)
     return getattr(importlib.import_module(module), name)
 
 
