@@ -6,9 +6,10 @@ profile is derandomized); the bugs the step's properties found were one scene in
 2,000 to 25,000. Here each named test runs ``--examples`` new random examples, with
 no deadline and no health checks, one after another, and a failure is printed with
 hypothesis' shrunk example. With ``--log FILE`` each example's arguments are written
-to FILE before it runs, so a scene that never returns (compiled code cannot be
-interrupted) is named by the file when ``--timeout`` seconds pass (every thread's
-traceback is printed and the process exits).
+to FILE before it runs (a ``World`` as the code that builds it), so a scene that
+never returns (compiled code cannot be interrupted) is named by the file when one
+example runs longer than ``--timeout`` seconds (every thread's traceback is printed
+and the process exits).
 
     python scripts/hunt.py --examples 100000 \
         tests/world/test_step_properties.py::test_the_step_equals_the_exact_reference
@@ -38,7 +39,33 @@ def load(spec: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def hunt(test: Any, examples: int, log: Path | None) -> bool:
+def describe(name: str, value: Any) -> str:
+    """``name = value`` as code: a ``World`` as the calls that build it again."""
+    from collide2d import World
+    from collide2d.world.step import RESPONSES
+
+    if not isinstance(value, World):
+        return f"{name} = {value!r}"
+    groups = {number: group for group, number in value._groups.items()}
+    lines = [f"{name} = World()"]
+    for (a, b), (code, e) in sorted(value._pair_responses.items()):
+        if a <= b:
+            response = RESPONSES[code]
+            lines.append(
+                f"{name}.set_response({groups[a]!r}, {groups[b]!r}, {response!r}, "
+                f"restitution={e!r})"
+            )
+    for item in value:
+        group = groups[int(value._table.group[value._table.slot[item]])]
+        velocity = tuple(value.velocity(item))
+        lines.append(
+            f"{name}.add({item!r}, {value.shape(item)!r}, velocity={velocity!r}, "
+            f"group={group!r}, mass={value.mass(item)!r})"
+        )
+    return "\n".join(lines).replace("inf)", "math.inf)")
+
+
+def hunt(test: Any, examples: int, log: Path | None, timeout: float) -> bool:
     """Run ``test`` (a hypothesis test) for ``examples`` new examples; True if all pass."""
     from hypothesis import HealthCheck, settings
 
@@ -59,7 +86,12 @@ def hunt(test: Any, examples: int, log: Path | None) -> bool:
         inner = test.hypothesis.inner_test
 
         def logged(*args: Any, **kwargs: Any) -> Any:
-            log.write_text(f"{args!r}\n{kwargs!r}\n")
+            shown = [describe(a) for a in args] + [
+                f"{k} = {describe(v)}" for k, v in kwargs.items()
+            ]
+            log.write_text("\n".join(shown) + "\n")
+            if timeout > 0:  # (each call starts the clock again)
+                faulthandler.dump_traceback_later(timeout, exit=True)  # (exit status 1)
             return inner(*args, **kwargs)
 
         test.hypothesis.inner_test = logged
@@ -76,16 +108,14 @@ def main() -> int:
     parser.add_argument("tests", nargs="+", help="path/to/test_file.py::test_name")
     parser.add_argument("--examples", type=int, default=10_000)
     parser.add_argument("--log", type=Path, help="each example's arguments, written before it runs")
-    parser.add_argument("--timeout", type=float, default=0.0, help="seconds for all (0: none)")
+    parser.add_argument("--timeout", type=float, default=0.0, help="seconds an example (0: none)")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    if args.timeout > 0:
-        faulthandler.dump_traceback_later(args.timeout, exit=True)  # (exits with status 1)
     failed = 0
     for spec in args.tests:
         start = time.perf_counter()
         print(f"{spec}: {args.examples} examples ...", flush=True)
-        passed = hunt(load(spec), args.examples, args.log)
+        passed = hunt(load(spec), args.examples, args.log, args.timeout)
         failed += not passed
         state = "passed" if passed else "FAILED"
         print(f"  {state} in {time.perf_counter() - start:.0f} s", flush=True)
