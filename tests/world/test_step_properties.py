@@ -177,6 +177,37 @@ def test_a_box_sliding_down_a_disc_s_side_does_not_meet_it():
     assert world.shape(3).x == 18.0 and tuple(world.velocity(3)) == (0.0, 14 / 3)
 
 
+def test_a_disc_driven_into_a_wedge_of_two_discs_comes_to_rest_there():
+    """The scene that stops the exact reference (a search of the hunts turned it
+    up): a disc of radius 3 driven down between immovable discs 4 apart slides off
+    each in turn at moments that close in geometrically, until it rests wedged. The
+    reference's square roots, exact to 2**-200, meet a contact that neither
+    approaches nor starts there; the comparison with it sets such scenes aside, and
+    this test holds the core to what the wedge must give."""
+
+    def scene() -> World:
+        world = World()
+        world.add(0, Circle(5, 25, 4), mass=math.inf)
+        world.add(1, Circle(15, 35, 3), velocity=(-5, -10))
+        world.add(2, Circle(15, 25, 2), mass=math.inf)
+        return world
+
+    with pytest.raises(AssertionError, match="neither approaches nor starts"):
+        reference_step(scene(), 1.0)
+    world = scene()
+    contacts = world.step(1.0).contacts
+    assert [(c.a, c.b) for c in contacts] == [(1, 2), (0, 1)] * (len(contacts) // 2)
+    assert contacts[0].time == pytest.approx(0.6)  # |(15, 35) + 0.6 (-5, -10) - (15, 25)| = 5
+    times = [c.time for c in contacts]
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    assert all(g > 0 for g in gaps) and gaps[-1] < 1e-9  # closing in on one moment
+    assert stopping_overlaps(world) == []
+    disc = world.shape(1)  # at rest, touching both within rounding
+    assert tuple(world.velocity(1)) == pytest.approx((0.0, 0.0), abs=1e-6)
+    assert math.dist((disc.x, disc.y), (5, 25)) == pytest.approx(7.0)
+    assert math.dist((disc.x, disc.y), (15, 25)) == pytest.approx(5.0)
+
+
 def test_a_box_wedged_between_two_immovable_discs_is_left_clear_of_both():
     """Found by hypothesis: a box capped in a jam between two discs of infinite mass
     ended an ulp inside one of them (nudged off one, it went into the other). It is
@@ -334,7 +365,16 @@ def summary(contacts):
 @settings(suppress_health_check=[HealthCheck.too_slow], max_examples=60)
 @given(bodies(count=(2, 6), stopping=False, integer=True, speed=12), st.sampled_from([1.0, 2.0]))
 def test_the_step_equals_the_exact_reference(world, dt):
-    expected = reference_step(world, dt)
+    try:
+        expected = reference_step(world, dt)
+    except AssertionError as error:
+        # A disc wedged between two discs slides off each in turn at moments that
+        # close in geometrically (the core's scene below: 0.79432577155792 and
+        # 0.79432577155794); at 2**-150 apart the reference's square roots, exact to
+        # 2**-200, meet a contact that neither approaches nor starts. Such contacts
+        # are closer than rounding, which this test sets aside below anyway.
+        assume("neither approaches nor starts" not in str(error))
+        raise
     times = Counter(c[0] for c in expected.contacts)
     assume(max(times.values(), default=0) <= 3)  # jams end at the event cap, tested below
     distinct = sorted(times)
