@@ -86,9 +86,8 @@ def hunt(test: Any, examples: int, log: Path | None, timeout: float) -> bool:
         inner = test.hypothesis.inner_test
 
         def logged(*args: Any, **kwargs: Any) -> Any:
-            shown = [describe(a) for a in args] + [
-                f"{k} = {describe(v)}" for k, v in kwargs.items()
-            ]
+            shown = [describe(f"arg{i}", a) for i, a in enumerate(args)]
+            shown += [describe(k, v) for k, v in kwargs.items()]
             log.write_text("\n".join(shown) + "\n")
             if timeout > 0:  # (each call starts the clock again)
                 faulthandler.dump_traceback_later(timeout, exit=True)  # (exit status 1)
