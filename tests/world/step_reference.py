@@ -256,6 +256,12 @@ class Outcome:
     contacts: list[tuple[Any, ...]]  # (time, a, b, nx, ny, px, py, response, started)
     positions: dict[Any, tuple[Q, Q]]
     velocities: dict[Any, tuple[Q, Q]]
+    inexact: set[Any]  # items whose place or velocity after an event is no float
+
+
+def held_in_floats(body: Body) -> bool:
+    """Whether ``body``'s place and velocity are numbers a float holds exactly."""
+    return all(Q(float(value)) == value for value in (body.x, body.y, *body.mv))
 
 
 def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
@@ -265,6 +271,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
     end = Q(dt)
     now = Q(0)
     crossed: set[tuple[int, int]] = set()
+    inexact: set[int] = set()
     contacts: list[tuple[Any, ...]] = []
     while True:
         best = None
@@ -329,6 +336,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
         else:
             e = Q(float(restitution[a.group, b.group])) if code == 4 else Q(0)
             respond(a, b, nx, ny, inv_a, inv_b, e)
+        inexact.update(body.owner for body in (a, b) if not held_in_floats(body))
         # started_overlapping: only a pair overlapping at the step's start (later, an
         # overlap at an event is one of rounding)
         contacts.append((t, a.owner, b.owner, nx, ny, *contact_point(a, b), RESPONSES[code],
@@ -350,15 +358,15 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
         positions[items[body.owner]] = (body.x, body.y)
         velocities[items[body.owner]] = (body.v[0], body.v[1])
     named = [(c[0], items[c[1]], items[c[2]], *c[3:]) for c in contacts]
-    return Outcome(named, positions, velocities)
+    return Outcome(named, positions, velocities, {items[owner] for owner in inexact})
 
 
 def ends_in_rounding(outcome: Outcome, contacts: list[Any], dt: float) -> bool:
     """Whether the step's end is within rounding of an arrival the floats may place on
     either side of it: a contact within 1e-9 of ``dt`` (in the reference or in the
-    step's ``contacts``) of a body that moves on from an event at a moment a float
-    cannot hold (a box slid off a wall at 7/6, its place there rounded, met a disc at
-    2 - 2e-16 with ``dt`` 2). Any other body arrives at ``dt`` exactly."""
+    step's ``contacts``) of a body whose place is rounded (``rounded_bodies``: a box
+    slid off a wall at 7/6 met a disc at 2 - 2e-16 with ``dt`` 2). Any other body
+    arrives at ``dt`` exactly."""
     rounded = rounded_bodies(outcome)
     late = [(c[1], c[2]) for c in outcome.contacts if float(c[0]) >= dt - 1e-9]
     late += [(c.a, c.b) for c in contacts if c.time >= dt - 1e-9]
@@ -366,10 +374,12 @@ def ends_in_rounding(outcome: Outcome, contacts: list[Any], dt: float) -> bool:
 
 
 def rounded_bodies(outcome: Outcome) -> set[Any]:
-    """The items that move on from an event at a moment a float cannot hold: their
-    places from then on are rounded in the step, so their later contacts' times are
-    within rounding of the exact ones, not equal to them."""
-    return {item for c in outcome.contacts if Q(float(c[0])) != c[0]
+    """The items that move on from an event at a moment a float cannot hold, or with
+    a place or velocity after an event that a float cannot hold (a slide shared by
+    masses 2 and 0.5 left a disc moving at 6.4): their places from then on are
+    rounded in the step, so their later contacts' times are within rounding of the
+    exact ones, not equal to them."""
+    return outcome.inexact | {item for c in outcome.contacts if Q(float(c[0])) != c[0]
             for item in c[1:3] if any(outcome.velocities.get(item, (0, 0)))}  # fmt: skip
 
 
