@@ -2,11 +2,13 @@
 contact is recomputed from scratch, in exact rational arithmetic.
 
 Square roots (circles) are taken to ``2**-BITS``, a time found with one is rounded
-to the same grid, and positions whose numbers grow beyond that are rounded to it
-too, which is exact for every comparison a test can make of float results;
-positions of modest denominators (every event between rectangles, a body moving
-with a dyadic velocity through a disc's event) stay exact, so a tie (two corners
-that only touch, an arrival exactly at ``dt``) stays a tie. The
+to the same grid, and the places of an event's two bodies whose numbers grow beyond
+that are rounded to it too, which is exact for every comparison a test can make of
+float results; positions of modest denominators (every event between rectangles, a
+body moving with a dyadic velocity through a disc's event) stay exact, so a tie (two
+corners that only touch, an arrival exactly at ``dt``) stays a tie. Every other body
+keeps its place and moment of its last event (as the step's "local time") and is
+never rounded at events it takes no part in. The
 rules are those of ``docs/step.md``; nothing here shares code with the compiled
 core. Events at the same moment are ordered by (overlap, face, corner), then by the
 two bodies' numbers (the order their items were added, a mask's pixel boxes in its
@@ -58,6 +60,9 @@ class Body:
     fixed: bool
     frozen: bool = False
     events: int = 0
+    x0: Q = Q(0)  # its place at t0, the moment of its last event (its "local time")
+    y0: Q = Q(0)
+    t0: Q = Q(0)
     extra: dict[str, Any] = field(default_factory=dict)
 
     def box(self) -> tuple[Q, Q, Q, Q]:
@@ -273,7 +278,12 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
     crossed: set[tuple[int, int]] = set()
     inexact: set[int] = set()
     contacts: list[tuple[Any, ...]] = []
+    for body in bodies:
+        body.x0, body.y0 = body.x, body.y
     while True:
+        for body in bodies:  # where each body's motion since its last event puts it now
+            body.x = body.x0 + body.mv[0] * (now - body.t0)
+            body.y = body.y0 + body.mv[1] * (now - body.t0)
         best = None
         for i, a in enumerate(bodies):
             for j in range(i + 1, len(bodies)):
@@ -292,11 +302,17 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
         if best is None:
             break
         t, rank, i, j, axis = best
-        for body in bodies:
-            body.x = on_grid(body.x + body.mv[0] * (t - now))
-            body.y = on_grid(body.y + body.mv[1] * (t - now))
         now = t
         a, b = bodies[i], bodies[j]
+        # The event's two bodies are brought to it (rounded to the grid if their
+        # numbers grow beyond it); every other body keeps its motion from its own last
+        # event, as in the step: rounded at every event, a box slid past a tile's
+        # corner at the moment two edges only touch met it 2**-200 deep.
+        for body in bodies:
+            body.x = body.x0 + body.mv[0] * (now - body.t0)
+            body.y = body.y0 + body.mv[1] * (now - body.t0)
+        for body in (a, b):
+            body.x, body.y = on_grid(body.x), on_grid(body.y)
         code = int(codes[a.group, b.group])
         started = rank == STARTED
         if started:
@@ -324,6 +340,8 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
             share = depth / (inv_a + inv_b)
             a.x, a.y = a.x + nx * share * inv_a, a.y + ny * share * inv_a
             b.x, b.y = b.x - nx * share * inv_b, b.y - ny * share * inv_b
+            for body in (a, b):
+                body.x0, body.y0, body.t0 = body.x, body.y, now
             continue
         if started and depth > 0 and inv_a + inv_b > 0:
             share = depth / (inv_a + inv_b)
@@ -348,9 +366,11 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
             body.events += 1
             if body.events > cap:
                 body.frozen, body.mv = True, [Q(0), Q(0)]
+        for body in (a, b):
+            body.x0, body.y0, body.t0 = body.x, body.y, now
     for body in bodies:
-        body.x += body.mv[0] * (end - now)
-        body.y += body.mv[1] * (end - now)
+        body.x = body.x0 + body.mv[0] * (end - body.t0)
+        body.y = body.y0 + body.mv[1] * (end - body.t0)
     positions, velocities = {}, {}
     for body in bodies:
         if body.kind == "rect" and isinstance(world.shape(items[body.owner]), PlacedMask):

@@ -235,6 +235,34 @@ def test_an_arrival_at_dt_at_a_speed_floats_cannot_hold_may_fall_on_either_side(
     assert stopping_overlaps(world) == []
 
 
+def test_two_corners_that_only_touch_after_a_disc_s_event_do_not_cross():
+    """Found by a hunt of the exact-reference comparison, an error of the reference:
+    box 2's corner meets tile 3's at exactly 1.75 and the two never overlap (one
+    axis's overlap ends as the other's begins). The reference rounded every body's
+    place at every event; after disc 0's crossing at a moment of a square root, box 2
+    (at a place in 13ths since its crossing of disc 5 at 2/13) was rounded to 2**-200,
+    and it met the tile that far inside. The reference now rounds only an event's two
+    bodies, each other body keeping its motion from its own last event, as the step
+    does; the step was right."""
+
+    def scene() -> World:
+        world = World()
+        world.set_response("a", "a", "cross")
+        world.add(0, Circle(15, 5, 2), velocity=(-1, 4), group="a")
+        world.add(1, Rect(1, 1, 1, 1), group="a")
+        world.add(2, Rect(1, 31, 3, 1), velocity=(4, -12), group="a")
+        world.add(3, Rect(11, 11, 1, 1), mass=math.inf, group="a")
+        world.add(4, Rect(21, 1, 1, 1), mass=math.inf, group="a")
+        world.add(5, Circle(5, 25, 4), velocity=(-3, 1), group="a")
+        return world
+
+    expected = reference_step(scene(), 2.0)
+    assert [(c[1], c[2]) for c in expected.contacts] == [(2, 5), (0, 3)]
+    assert expected.positions[2] == (9, 7)
+    contacts = scene().step(2.0).contacts
+    assert summary(contacts) == [(c[1], c[2], c[7], c[8]) for c in expected.contacts]
+
+
 def test_a_disc_driven_into_a_wedge_of_two_discs_comes_to_rest_there():
     """The scene that stops the exact reference (a search of the hunts turned it
     up): a disc of radius 3 driven down between immovable discs 4 apart slides off
