@@ -236,8 +236,13 @@ def contact_point(a: Body, b: Body) -> tuple[Q, Q]:
 
 
 def set_normal_speed(body: Body, nx: Q, ny: Q, speed: Q) -> None:
+    """Rounded to the grid as places are: unrounded, a response along a normal of
+    square roots gives each body a denominator of about the product of both bodies'
+    ones, so their sizes can double from event to event (a hunt's first example
+    stayed 16 minutes in a division of two such numbers; three discs jammed in a
+    corner, 100 contacts, took 6.7 s, and 0.8 s rounded)."""
     now = body.mv[0] * nx + body.mv[1] * ny
-    body.mv = [body.mv[0] + (speed - now) * nx, body.mv[1] + (speed - now) * ny]
+    body.mv = [on_grid(body.mv[0] + (speed - now) * nx), on_grid(body.mv[1] + (speed - now) * ny)]
 
 
 def respond(a: Body, b: Body, nx: Q, ny: Q, inv_a: Q, inv_b: Q, e: Q) -> None:
