@@ -263,13 +263,38 @@ def test_two_corners_that_only_touch_after_a_disc_s_event_do_not_cross():
     assert summary(contacts) == [(c[1], c[2], c[7], c[8]) for c in expected.contacts]
 
 
+def test_a_slide_along_a_normal_of_square_roots_is_one_contact():
+    """Found by a hunt of the exact-reference comparison, an error of the reference
+    once its velocities were rounded to its grid: rounded to the nearest, disc 2's
+    slide off box 3's corner left the pair approaching by about 2**-200, and the
+    reference reported the slide twice at one moment. Velocities are now rounded
+    away from the other body; the step was right."""
+
+    def scene() -> World:
+        world = World()
+        world.add(0, Rect(1, 1, 1, 1))
+        world.add(1, Circle(15, 5, 1), mass=math.inf)
+        world.add(2, Circle(15, 25, 4), velocity=(6, -3))
+        world.add(3, Rect(21, 1, 1, 8), velocity=(-1, 12))
+        return world
+
+    expected = reference_step(scene(), 1.0)
+    assert [(c[1], c[2], c[7]) for c in expected.contacts] == [(2, 3, "slide")]
+    world = scene()
+    contacts = world.step(1.0).contacts
+    assert summary(contacts) == [(c[1], c[2], c[7], c[8]) for c in expected.contacts]
+    for item in (2, 3):
+        want = tuple(map(float, expected.velocities[item]))
+        assert tuple(world.velocity(item)) == pytest.approx(want, abs=1e-12)
+
+
 def test_a_disc_driven_into_a_wedge_of_two_discs_comes_to_rest_there():
     """A disc of radius 3 driven down between immovable discs 4 apart slides off each
     in turn at moments that close in geometrically, until it rests wedged. The exact
-    reference follows it to the event cap at one moment (before its velocities were
-    rounded to its grid, it stopped there, meeting a contact that neither approaches
-    nor starts), a jam the comparison with it sets aside: this test holds the step to
-    what the wedge must give, and to the reference's place for the disc."""
+    reference follows it to the disc's event cap, its last contacts closer than 1e-9
+    (the comparison with it sets those aside; it stopped in this wedge once, meeting
+    discs 1e-43 deep: `disc_entry`'s form): this test holds the step to what the
+    wedge must give, and to the reference's place for the disc."""
 
     def scene() -> World:
         world = World()
@@ -279,7 +304,8 @@ def test_a_disc_driven_into_a_wedge_of_two_discs_comes_to_rest_there():
         return world
 
     expected = reference_step(scene(), 1.0)
-    assert max(Counter(c[0] for c in expected.contacts).values()) > 3  # a jam at the end
+    assert len(expected.contacts) > 60  # (the cap: 64 events a body)
+    assert expected.contacts[-1][0] - expected.contacts[-10][0] < 1e-9
     world = scene()
     contacts = world.step(1.0).contacts
     assert [(c.a, c.b) for c in contacts] == [(1, 2), (0, 1)] * (len(contacts) // 2)
