@@ -288,6 +288,35 @@ def test_a_slide_along_a_normal_of_square_roots_is_one_contact():
         assert tuple(world.velocity(item)) == pytest.approx(want, abs=1e-12)
 
 
+def test_boxes_meeting_corner_to_corner_at_a_moment_no_float_holds_slide_past():
+    """Found by a hunt of the exact-reference comparison: box 3 meets box 1 corner to
+    corner at exactly 1/3 and slides along x (the x axis first at a tie); then the
+    corners only touch and box 3 passes up beside box 1. In floats the two were an
+    ulp inside each other along x at the contact (and an ulp apart along y, so not
+    overlapping, and not nudged): moving on together, they met again along y at
+    once, and box 3 was carried up at 5 units a second instead of rising at -1. Now
+    rectangles that met along an axis are left at most touching along it
+    (``step_respond.face_apart``)."""
+
+    def scene() -> World:
+        world = World()
+        world.add(0, Rect(31, 21, 1, 1))
+        world.add(1, Rect(11, 11, 7, 6), velocity=(-2, 11))
+        world.add(2, Rect(1, 1, 1, 1), mass=math.inf)
+        world.add(3, Rect(21, 21, 1, 1), velocity=(-11, -1))
+        return world
+
+    expected = reference_step(scene(), 1.0)
+    assert [(c[1], c[2], c[7]) for c in expected.contacts] == [(1, 3, "slide")]
+    world = scene()
+    contacts = world.step(1.0).contacts
+    assert summary(contacts) == [(c[1], c[2], c[7], c[8]) for c in expected.contacts]
+    for item in (1, 3):
+        assert tuple(world.velocity(item)) == tuple(map(float, expected.velocities[item]))
+    assert world.shape(3).x >= world.shape(1).x + world.shape(1).w  # at most touching
+    assert stopping_overlaps(world) == []
+
+
 def test_a_disc_driven_into_a_wedge_of_two_discs_comes_to_rest_there():
     """A disc of radius 3 driven down between immovable discs 4 apart slides off each
     in turn at moments that close in geometrically, until it rests wedged. The exact

@@ -14,9 +14,11 @@ from collide2d._kernels.step_shapes import (
     FIXED,
     FROZEN,
     INV,
+    KIND,
     MVX,
     MVY,
     NEVENTS,
+    RECT,
     VX,
     VY,
     H,
@@ -57,6 +59,10 @@ SLACK = 1e-9
 moment: a slide's nudges by units in the last place make the next contact of a
 jam an ulp or so later, not at the same time."""
 NUDGES = 2200  # collide2d.world.contact.SNAP_STEPS: doublings from one ulp outgrow any gap
+FACE_ULPS = 16.0
+"""How deep (units in the last place of the faces' coordinates) two rectangles that
+met along an axis may be inside each other along it, and still be taken as rounding
+to be undone (:func:`face_apart`)."""
 
 
 @inline_kernel
@@ -147,6 +153,43 @@ def apart_within(fb, ib, i, j, t, nx, ny, inv_i, inv_j, doublings):
 
 
 @inline_kernel
+def face_apart(fb, ib, m, other, xo, yo, nx, ny):
+    """Two rectangles that met along an axis (normal ``(nx, ny)`` from ``other`` at
+    ``xo, yo`` to ``m``, its row at the moment), not overlapping but inside each
+    other along that axis by rounding (at most ``FACE_ULPS``): ``m`` moved back along
+    it until its face is at ``other``'s, no further. Return whether it moved. Two
+    boxes meeting corner to corner at 1/3 (no float) were an ulp inside each other
+    along the normal and an ulp apart along the other axis; after their slide, they
+    moved on together and met again along the other axis at once, where exactly the
+    corners only touch and one slides past the other (found by a hunt against the
+    exact reference)."""
+    if ib[m, KIND] != RECT or ib[other, KIND] != RECT or (nx != 0.0 and ny != 0.0):
+        return False
+    axis, size_m, size_o, at_o, sign = X, fb[m, W], fb[other, W], xo, nx
+    if nx == 0.0:
+        axis, size_m, size_o, at_o, sign = Y, fb[m, H], fb[other, H], yo, ny
+    at_m = fb[m, axis]
+    if sign > 0.0:  # m beyond other's far face
+        face = at_o + size_o
+        depth = face - at_m
+        goal = face
+    else:  # m before other's near face
+        face = at_o
+        depth = at_m + size_m - face
+        goal = face - size_m
+    if not depth > 0.0:
+        return False
+    if depth > FACE_ULPS * np.spacing(max(abs(at_m) + size_m, abs(at_o) + size_o)):
+        return False
+    for _ in range(64):  # (goal + size_m may round beyond the face: back by ulps)
+        if sign > 0.0 or goal + size_m <= face:
+            fb[m, axis] = goal
+            return True
+        goal = np.nextafter(goal, -np.inf)
+    return False
+
+
+@inline_kernel
 def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
     """Nudge the more mobile of ``i`` and ``j`` (normal from ``j`` to ``i``) clear of
     the other at time ``t``; the mover's row must be at ``t``. Whether they overlap
@@ -156,11 +199,11 @@ def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
     if inv_i >= inv_j:
         xj, yj = position(fb, j, t)
         if not overlap_at(fb, ib, i, fb[i, X], fb[i, Y], j, xj, yj):
-            return False
+            return face_apart(fb, ib, i, j, xj, yj, nx, ny)
         return nudge(fb, ib, i, j, xj, yj, nx, ny, NUDGES)
     xi, yi = position(fb, i, t)
     if not overlap_at(fb, ib, j, fb[j, X], fb[j, Y], i, xi, yi):
-        return False
+        return face_apart(fb, ib, j, i, xi, yi, -nx, -ny)
     return nudge(fb, ib, j, i, xi, yi, -nx, -ny, NUDGES)
 
 
