@@ -265,7 +265,7 @@ def set_normal_speed(body: Body, nx: Q, ny: Q, speed: Q, away: int) -> None:
     response along a normal of square roots gives each body a denominator of about
     the product of both bodies' ones, so their sizes can double from event to event
     (a hunt's first example stayed 16 minutes in a division of two such numbers;
-    three discs jammed in a corner, 100 contacts, took 6.7 s, and 0.8 s rounded)."""
+    three discs jammed in a corner, 100 contacts, took 6.7 s, and 0.7 s rounded)."""
     now = body.mv[0] * nx + body.mv[1] * ny
     body.mv = [
         on_grid(body.mv[0] + (speed - now) * nx, away * nx),
@@ -304,6 +304,13 @@ def held_in_floats(body: Body) -> bool:
     return all(Q(float(value)) == value for value in (body.x, body.y, *body.mv))
 
 
+def bring_to(bodies: list[Body], moment: Q) -> None:
+    """Each body where its motion since its last event puts it at ``moment``."""
+    for body in bodies:
+        body.x = body.x0 + body.mv[0] * (moment - body.t0)
+        body.y = body.y0 + body.mv[1] * (moment - body.t0)
+
+
 def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
     """What ``world.step(dt, event_cap=cap)`` must do, without changing ``world``."""
     bodies, items = bodies_of(world)
@@ -318,9 +325,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
     for body in bodies:
         body.x0, body.y0 = body.x, body.y
     while True:
-        for body in bodies:  # where each body's motion since its last event puts it now
-            body.x = body.x0 + body.mv[0] * (now - body.t0)
-            body.y = body.y0 + body.mv[1] * (now - body.t0)
+        bring_to(bodies, now)
         best = None
         found = []
         for i, a in enumerate(bodies):
@@ -352,9 +357,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
         # numbers grow beyond it); every other body keeps its motion from its own last
         # event, as in the step: rounded at every event, a box slid past a tile's
         # corner at the moment two edges only touch met it 2**-200 deep.
-        for body in bodies:
-            body.x = body.x0 + body.mv[0] * (now - body.t0)
-            body.y = body.y0 + body.mv[1] * (now - body.t0)
+        bring_to(bodies, now)
         for body in (a, b):
             body.x, body.y = on_grid(body.x), on_grid(body.y)
         code = int(codes[a.group, b.group])
@@ -412,9 +415,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
                 body.frozen, body.mv = True, [Q(0), Q(0)]
         for body in (a, b):
             body.x0, body.y0, body.t0 = body.x, body.y, now
-    for body in bodies:
-        body.x = body.x0 + body.mv[0] * (end - body.t0)
-        body.y = body.y0 + body.mv[1] * (end - body.t0)
+    bring_to(bodies, end)
     positions, velocities = {}, {}
     for body in bodies:
         if body.kind == "rect" and isinstance(world.shape(items[body.owner]), PlacedMask):
