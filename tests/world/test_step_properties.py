@@ -26,6 +26,7 @@ from collide2d.world import step_cells
 from collide2d.world.examples import disk_state, gas_world
 from collide2d.world.step_scratch import StepScratch
 from tests.world.step_reference import (
+    JAMMED,
     ends_in_rounding,
     hides_a_rounded_tie,
     in_tie_order,
@@ -375,6 +376,33 @@ def test_a_graze_of_a_rounded_box_may_be_a_contact_in_floats():
     assert stopping_overlaps(world) == []
 
 
+def test_a_jam_of_rounding_the_reference_cannot_decide_is_named():
+    """Found by a hunt of the exact-reference comparison (the reference ran without
+    end): box 5, pressed between wall 0 and disc 1, was taken out of the disc into
+    the wall by 2**-200 and out of the wall into the disc, for ever, none of it a
+    contact. The reference now stops there with ``JAMMED`` (the comparisons set such
+    scenes aside); the step must leave nothing overlapping."""
+
+    def scene() -> World:
+        world = World()
+        world.set_response("a", "a", "bounce", restitution=0.0)
+        world.set_response("a", "b", "bounce", restitution=0.0)
+        world.set_response("b", "b", "bounce", restitution=0.0)
+        world.add(0, Rect(21, 11, 6, 8), mass=math.inf, group="a")
+        world.add(1, Circle(5, 15, 3), velocity=(11, -8), mass=0.5, group="b")
+        world.add(2, Circle(15, 15, 1), velocity=(-7, 1), group="a")
+        world.add(3, Circle(15, 5, 1), mass=math.inf, group="b")
+        world.add(4, Circle(5, 25, 1), velocity=(11, 10), group="b")
+        world.add(5, Rect(11, 21, 7, 3), velocity=(12, -11), mass=0.5, group="b")
+        return world
+
+    with pytest.raises(AssertionError, match=JAMMED):
+        reference_step(scene(), 2.0)
+    world = scene()
+    world.step(2.0)
+    assert stopping_overlaps(world) == []
+
+
 def test_a_disc_driven_into_a_wedge_of_two_discs_comes_to_rest_there():
     """A disc of radius 3 driven down between immovable discs 4 apart slides off each
     in turn at moments that close in geometrically, until it rests wedged. The exact
@@ -565,7 +593,11 @@ def summary(contacts):
 @settings(suppress_health_check=[HealthCheck.too_slow], max_examples=60)
 @given(bodies(count=(2, 6), stopping=False, integer=True, speed=12), st.sampled_from([1.0, 2.0]))
 def test_the_step_equals_the_exact_reference(world, dt):
-    expected = reference_step(world, dt)
+    try:
+        expected = reference_step(world, dt)
+    except AssertionError as error:  # (a jam at one moment the reference cannot decide)
+        assume(str(error) != JAMMED)
+        raise
     times = Counter(c[0] for c in expected.contacts)
     assume(max(times.values(), default=0) <= 3)  # jams end at the event cap, tested below
     distinct = sorted(times)
