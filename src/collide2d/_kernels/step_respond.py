@@ -195,7 +195,9 @@ def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
     the other at time ``t``; the mover's row must be at ``t``. Whether they overlap
     is asked here, inlined: most contacts leave them touching, not overlapping, and
     the call of :func:`nudge`, its two tables passed on the stack, was a sixth of the
-    bullets' touches at time 0 (``perf``)."""
+    bullets' touches at time 0 (``perf``). Two rectangles that do not overlap are
+    left at most touching along the normal (:func:`face_apart`); returns what that
+    or :func:`nudge` returns."""
     if inv_i >= inv_j:
         xj, yj = position(fb, j, t)
         if not overlap_at(fb, ib, i, fb[i, X], fb[i, Y], j, xj, yj):
