@@ -9,7 +9,9 @@ hypothesis' shrunk example. With ``--log FILE`` each example's arguments are wri
 to FILE before it runs (a ``World`` as the code that builds it), so a scene that
 never returns (compiled code cannot be interrupted) is named by the file when one
 example runs longer than ``--timeout`` seconds (every thread's traceback is printed
-and the process exits).
+and the process exits). With a timeout, the kernels are loaded (or compiled, after a
+kernel's source changed) by ``collide2d.warmup`` first, so that a compile is not
+taken for a scene that never returns.
 
     python scripts/hunt.py --examples 100000 \
         tests/world/test_step_properties.py::test_the_step_equals_the_exact_reference
@@ -23,6 +25,7 @@ import argparse
 import faulthandler
 import importlib
 import inspect
+import io
 import sys
 import time
 import traceback
@@ -110,6 +113,10 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=0.0, help="seconds an example (0: none)")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
+    if args.timeout > 0:
+        from collide2d.warmup import warmup
+
+        print(f"kernels loaded in {warmup(out=io.StringIO()):.0f} s", flush=True)
     failed = 0
     for spec in args.tests:
         start = time.perf_counter()
