@@ -341,6 +341,7 @@ class Outcome:
     inexact: set[Any]  # items whose place or velocity after an event is no float
     ties: list[tuple[Q, Any, Any]]  # (time, a, b): pairs that met when another was taken
     grazes: list[tuple[Q, Any, Any, Any]]  # (from, until, a, b): pairs that only touch then
+    corners: list[tuple[Q, Any, Any]] = field(default_factory=list)  # boxes met corner first
 
 
 def held_in_floats(body: Body) -> bool:
@@ -365,6 +366,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
     inexact: set[int] = set()
     ties: list[tuple[Q, int, int]] = []
     grazes: set[tuple[Q, Q | float, int, int]] = set()
+    corners: list[tuple[Q, int, int]] = []
     apart: dict[Q, int] = {}  # overlaps of rounding size taken apart, by moment
     contacts: list[tuple[Any, ...]] = []
     for body in bodies:
@@ -401,6 +403,8 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
                  if at == t and (p, q) != (bodies[i].owner, bodies[j].owner)]  # fmt: skip
         now = t
         a, b = bodies[i], bodies[j]
+        if rank == CORNER:
+            corners.append((t, a.owner, b.owner))
         # The event's two bodies are brought to it (rounded to the grid if their
         # numbers grow beyond it); every other body keeps its motion from its own last
         # event, as in the step: rounded at every event, a box slid past a tile's
@@ -481,8 +485,9 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
     for start, stop, p, q in sorted(grazes):  # (foreseen until either body's next contact)
         later = [c[0] for c in contacts if c[0] > start and {p, q} & {c[1], c[2]}]
         grazed.append((start, min([stop, *later]), items[p], items[q]))
+    cornered = [(at, items[p], items[q]) for at, p, q in corners]
     return Outcome(named, positions, velocities, {items[owner] for owner in inexact}, tied,
-                   grazed)  # fmt: skip
+                   grazed, cornered)  # fmt: skip
 
 
 def ends_in_rounding(outcome: Outcome, contacts: list[Any], dt: float) -> bool:
@@ -556,3 +561,13 @@ def meets_a_rounded_graze(outcome: Outcome, contacts: list[Any]) -> bool:
         for start, stop, a, b in outcome.grazes
         if a in rounded or b in rounded
     )
+
+
+def meets_a_rounded_corner(outcome: Outcome) -> bool:
+    """Whether two rectangles met corner to corner (both axes' overlaps began at one
+    exact moment), one of them rounded (``rounded_bodies``): a box slid along a wall
+    from 7/9 met another's corner at exactly 1. Floats see one axis begin first, either
+    one, and the contact's normal (and so the slide or bounce) follows it; exactly,
+    the rule's axis is x."""
+    rounded = rounded_bodies(outcome)
+    return any(a in rounded or b in rounded for _, a, b in outcome.corners)

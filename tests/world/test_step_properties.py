@@ -30,6 +30,7 @@ from tests.world.step_reference import (
     ends_in_rounding,
     hides_a_rounded_tie,
     in_tie_order,
+    meets_a_rounded_corner,
     meets_a_rounded_graze,
     reference_step,
 )
@@ -376,6 +377,37 @@ def test_a_graze_of_a_rounded_box_may_be_a_contact_in_floats():
     assert stopping_overlaps(world) == []
 
 
+def test_a_rounded_box_meeting_a_corner_may_take_either_axis_in_floats():
+    """Found by a hunt of the exact-reference comparison: box 1 met wall 4 at 7/9 (no
+    float) and slid down its face; at exactly 1 its corner met box 3's, both axes' overlaps
+    beginning then, and the reference slid them along x (the rule's axis). In floats
+    box 1 is an ulp off its place from 7/9 on, the y overlap began 9e-16 after the x
+    one, and the step slid them along y. The comparison sets such a corner of a rounded
+    body aside (``meets_a_rounded_corner``); the step must leave nothing overlapping."""
+
+    def scene() -> World:
+        world = World()
+        world.set_response("a", "a", "slide", restitution=0.0)
+        world.add(1, Rect(21, 1, 1, 8), velocity=(-9, 8), group="a")
+        world.add(3, Rect(1, 11, 8, 1), velocity=(5, 6), group="a")
+        world.add(4, Rect(11, 11, 3, 1), mass=math.inf, group="a")
+        return world
+
+    expected = reference_step(scene(), 2.0)
+    assert [(c[0], c[1], c[2], c[3], c[4]) for c in expected.contacts] == [
+        (Fraction(7, 9), 1, 4, 1, 0),
+        (1, 1, 3, 1, 0),
+    ]
+    assert expected.corners == [(1, 1, 3)]
+    assert meets_a_rounded_corner(expected)
+    world = scene()
+    contacts = world.step(2.0).contacts
+    assert [(c.a, c.b) for c in contacts] == [(1, 4), (1, 3)]
+    assert contacts[1].time == pytest.approx(1.0, abs=1e-9)
+    assert abs(contacts[1].normal.x) + abs(contacts[1].normal.y) == 1  # (an axis: either)
+    assert stopping_overlaps(world) == []
+
+
 def test_a_jam_of_rounding_the_reference_cannot_decide_is_named():
     """Found by a hunt of the exact-reference comparison (the reference ran without
     end): box 5, pressed between wall 0 and disc 1, was taken out of the disc into
@@ -611,6 +643,7 @@ def test_the_step_equals_the_exact_reference(world, dt):
     assume(not ends_in_rounding(expected, result.contacts, dt))
     assume(not hides_a_rounded_tie(expected))
     assume(not meets_a_rounded_graze(expected, result.contacts))
+    assume(not meets_a_rounded_corner(expected))
     wanted, contacts = in_tie_order(expected, result.contacts)
     assert summary(contacts) == [(c[1], c[2], c[7], c[8]) for c in wanted]
     for got, want in zip(contacts, wanted, strict=True):
