@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from collide2d import Circle, Rect, Vec2, World, overlaps
+from collide2d import Circle, Mask, PlacedMask, Rect, Vec2, World, overlaps
 from collide2d.world import step as step_module
 from collide2d.world import step_cells
 from collide2d.world.examples import disk_state, gas_world
@@ -36,7 +36,11 @@ from tests.world.step_reference import (
 )
 
 STOPPING = ("slide", "touch", "bounce")
+RESPONSES = (*STOPPING, "cross", "ignore")
 CELL = 10
+AROUND = [(x, y) for x in (0, 12, 24) for y in (0, 12, 24) if (x, y) != (12, 12)]
+"""Slots of 10 x 10 around a mask at (12, 12)."""
+GROUPS = st.sampled_from("ab")
 
 
 @st.composite
@@ -622,9 +626,8 @@ def summary(contacts):
     return [(c.a, c.b, c.response, c.started_overlapping) for c in contacts]
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=60)
-@given(bodies(count=(2, 6), stopping=False, integer=True, speed=12), st.sampled_from([1.0, 2.0]))
-def test_the_step_equals_the_exact_reference(world, dt):
+def equals_the_exact_reference(world: World, dt: float) -> None:
+    """Step ``world`` and compare it with the exact reference, event for event."""
     try:
         expected = reference_step(world, dt)
     except AssertionError as error:  # (a jam at one moment the reference cannot decide)
@@ -663,6 +666,58 @@ def test_the_step_equals_the_exact_reference(world, dt):
             pytest.approx(float(vx), abs=1e-9),
             pytest.approx(float(vy), abs=1e-9),
         )
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=60)
+@given(bodies(count=(2, 6), stopping=False, integer=True, speed=12), st.sampled_from([1.0, 2.0]))
+def test_the_step_equals_the_exact_reference(world, dt):
+    equals_the_exact_reference(world, dt)
+
+
+@st.composite
+def around_a_mask(draw, speed=12):
+    """A pixel mask of up to 10 x 10 random pixels at (12, 12), added among one to five
+    bodies (integer places and sizes, every response, some walls) in the slots around
+    it, most moving towards it at integer speeds up to ``speed`` (and 3 across)."""
+    world = World()
+    for group_a, group_b in (("a", "a"), ("a", "b"), ("b", "b")):
+        world.set_response(group_a, group_b, draw(st.sampled_from(RESPONSES)),
+                           restitution=draw(st.sampled_from([0.0, 0.5, 1.0])))  # fmt: skip
+    h, w = draw(st.integers(1, 10)), draw(st.integers(1, 10))
+    pixels = np.reshape(draw(st.lists(st.booleans(), min_size=h * w, max_size=h * w)), (h, w))
+    slots = draw(st.lists(st.sampled_from(AROUND), min_size=1, max_size=5, unique=True))
+    terrain = draw(st.integers(0, len(slots)))
+    for index, (x0, y0) in enumerate(slots):
+        if index == terrain:
+            world.add("mask", PlacedMask(Mask.from_array(pixels), 12, 12), group=draw(GROUPS))
+        towards = (int(np.sign(12 - x0)), int(np.sign(12 - y0)))
+        velocity = [d * draw(st.integers(0, speed)) + draw(st.integers(-3, 3)) for d in towards]
+        wall = draw(st.integers(0, 4)) == 0
+        shape = (Circle(x0 + 4, y0 + 4, draw(st.integers(1, 3))) if draw(st.booleans())
+                 else Rect(x0 + 1, y0 + 1, draw(st.integers(1, 6)), draw(st.integers(1, 6))))  # fmt: skip
+        world.add(index, shape, velocity=(0, 0) if wall else velocity,
+                  mass=math.inf if wall else draw(st.sampled_from([1.0, 2.0, 0.5])),
+                  group=draw(GROUPS))  # fmt: skip
+    if terrain == len(slots):
+        world.add("mask", PlacedMask(Mask.from_array(pixels), 12, 12), group=draw(GROUPS))
+    return world
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=40)
+@given(around_a_mask(), st.sampled_from([1.0, 2.0]))
+def test_scenes_with_a_mask_equal_the_exact_reference(world, dt):
+    """A pixel mask is terrain: its solid pixels, stacked into boxes, meet the bodies
+    as fixed rectangles would, event for event, every response."""
+    equals_the_exact_reference(world, dt)
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(around_a_mask(speed=400), st.floats(0.01, 4.0))
+def test_no_stopping_pair_overlaps_a_mask_after_a_step(world, dt):
+    """Bodies up to 100 times a pixel's size a step, into and along random pixels."""
+    for _ in range(3):
+        world.step(dt)
+        assert stopping_overlaps(world) == []
 
 
 @pytest.mark.parametrize("seed", range(6))
