@@ -44,7 +44,7 @@ def load(spec: str) -> Any:
 
 def describe(name: str, value: Any) -> str:
     """``name = value`` as code: a ``World`` as the calls that build it again."""
-    from collide2d import World
+    from collide2d import PlacedMask, World
     from collide2d.world.step import RESPONSES
 
     if not isinstance(value, World):
@@ -61,8 +61,13 @@ def describe(name: str, value: Any) -> str:
     for item in value:
         group = groups[int(value._table.group[value._table.slot[item]])]
         velocity = tuple(value.velocity(item))
+        shape = value.shape(item)
+        shown = repr(shape)
+        if isinstance(shape, PlacedMask):  # (its pixels, not its size and count)
+            pixels = shape.mask.to_array().astype(int).tolist()
+            shown = f"PlacedMask(Mask.from_array({pixels!r}), {shape.x!r}, {shape.y!r})"
         lines.append(
-            f"{name}.add({item!r}, {value.shape(item)!r}, velocity={velocity!r}, "
+            f"{name}.add({item!r}, {shown}, velocity={velocity!r}, "
             f"group={group!r}, mass={value.mass(item)!r})"
         )
     return "\n".join(lines).replace("inf)", "math.inf)")
