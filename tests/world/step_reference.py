@@ -544,18 +544,25 @@ def hides_a_rounded_tie(outcome: Outcome) -> bool:
     )
 
 
+GRAZE_TIME = 1e-6
+"""How far a contact the step makes at a graze may be from it: a path tangent to a
+circle or a corner's arc meets it ``sqrt(2 r d) / v`` from the exact moment for a
+place off by ``d`` (an ulp, 1e-15, made it 2e-8 for a disc of radius 2)."""
+
+
 def meets_a_rounded_graze(outcome: Outcome, contacts: list[Any]) -> bool:
     """Whether the step made a contact the reference does not (none of the pair's
-    within 1e-9 of it), within 1e-9 of a while its pair only touches in the reference,
-    naming a rounded body (``rounded_bodies``): two boxes corner to corner at 1.5, one
-    an ulp off its exact place since a bounce at 0.9, met in floats 4e-16 before it; a
-    disc riding on a box's corner, slid off another box at 0.882, crossed it in floats
-    2e-15 deep. Floats may take such a graze for a contact or not."""
+    within 1e-9 of it), within ``GRAZE_TIME`` of a while its pair only touches in the
+    reference, naming a rounded body (``rounded_bodies``): two boxes corner to corner
+    at 1.5, one an ulp off its exact place since a bounce at 0.9, met in floats 4e-16
+    before it; a disc riding on a box's corner, slid off another box at 0.882, crossed
+    it in floats 2e-15 deep; a disc coming round a rounded box's corner onto its face
+    at 1.75 met it 2e-8 before. Floats may take such a graze for a contact or not."""
     rounded = rounded_bodies(outcome)
     made = [(float(c[0]), c[1], c[2]) for c in outcome.contacts]
     return any(
         (c.a, c.b) == (a, b)
-        and start - 1e-9 <= c.time <= stop + 1e-9
+        and start - GRAZE_TIME <= c.time <= stop + GRAZE_TIME
         and not any((p, q) == (a, b) and abs(c.time - at) <= 1e-9 for at, p, q in made)
         for c in contacts
         for start, stop, a, b in outcome.grazes

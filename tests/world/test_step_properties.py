@@ -381,6 +381,37 @@ def test_a_graze_of_a_rounded_box_may_be_a_contact_in_floats():
     assert stopping_overlaps(world) == []
 
 
+def test_a_disc_coming_round_a_rounded_box_s_corner_may_meet_it_early_in_floats():
+    """Found by a hunt of the mask scenes against the exact reference: box 0 slid off
+    disc 4 at 12/13 (no float) and off the mask's pixel at 10/7; at exactly 1.75 the
+    disc came round the box's corner onto its face, touching it until 1.7504 (where
+    the pixel stopped it), never overlapping. In floats the box is an ulp off its place,
+    and a path tangent to a corner's arc meets it ``sqrt(2 r d) / v`` from the exact
+    moment: the step met the box 2.3e-8 before 1.75, a slide that changes the
+    velocities by 1e-8. The comparison sets a contact that far from a rounded body's
+    graze aside (``meets_a_rounded_graze``, ``GRAZE_TIME``); the rest must agree."""
+
+    def scene() -> World:
+        world = World()
+        world.set_response("a", "a", "slide", restitution=0.0)
+        world.add("mask", PlacedMask(Mask.from_array([[0, 0], [0, 1]]), 12, 12), group="a")
+        world.add(0, Rect(1, 13, 2, 1), velocity=(7, 3), group="a")
+        world.add(4, Circle(4, 28, 2), velocity=(4, -10), group="a", mass=2.0)
+        return world
+
+    expected = reference_step(scene(), 2.0)
+    assert (Fraction(7, 4), expected.contacts[2][0], 0, 4) in expected.grazes
+    world = scene()
+    contacts = world.step(2.0).contacts
+    made = [c for c in contacts if not meets_a_rounded_graze(expected, [c])]
+    assert [(c.a, c.b) for c in made] == [(c[1], c[2]) for c in expected.contacts]
+    assert [(c.a, c.b) for c in contacts if c not in made] == [(0, 4)]
+    for item, (x, y) in expected.positions.items():
+        shape = world.shape(item)
+        assert (shape.x, shape.y) == (pytest.approx(float(x)), pytest.approx(float(y)))
+    assert stopping_overlaps(world) == []
+
+
 def test_a_rounded_box_meeting_a_corner_may_take_either_axis_in_floats():
     """Found by a hunt of the exact-reference comparison: box 1 met wall 4 at 7/9 (no
     float) and slid down its face; at exactly 1 its corner met box 3's, both axes' overlaps
