@@ -340,7 +340,8 @@ class Outcome:
     velocities: dict[Any, tuple[Q, Q]]
     inexact: set[Any]  # items whose place or velocity after an event is no float
     ties: list[tuple[Q, Any, Any]]  # (time, a, b): pairs that met when another was taken
-    grazes: list[tuple[Q, Any, Any, Any]]  # (from, until, a, b): pairs that only touch then
+    grazes: list[tuple[Any, ...]]  # (from, until, a, b, made): pairs that only touch then,
+    # and the times of the contacts the same two bodies made (a mask's pixels are one item)
     corners: list[tuple[Q, Any, Any]] = field(default_factory=list)  # boxes met corner first
 
 
@@ -367,6 +368,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
     ties: list[tuple[Q, int, int]] = []
     grazes: set[tuple[Q, Q | float, int, int]] = set()
     corners: list[tuple[Q, int, int]] = []
+    met: list[tuple[Q, int, int]] = []  # (time, i, j) of each contact: bodies, not items
     apart: dict[Q, int] = {}  # overlaps of rounding size taken apart, by moment
     contacts: list[tuple[Any, ...]] = []
     for body in bodies:
@@ -386,7 +388,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
                 t, rank, axis = first_contact(a, b)
                 span = graze(a, b, end - now) if t == INF else None
                 if span is not None and now + span[0] < end:
-                    grazes.add((now + span[0], now + span[1], a.owner, b.owner))
+                    grazes.add((now + span[0], now + span[1], i, j))
                 if t == INF or now + t >= end:
                     continue
                 # (on the grid: the moments of contacts between moving boxes, from
@@ -426,6 +428,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
             contacts.append(
                 (t, a.owner, b.owner, nx, ny, *contact_point(a, b), "cross", started and t == 0)
             )
+            met.append((t, i, j))
             continue
         u = (a.mv[0] - b.mv[0]) * nx + (a.mv[1] - b.mv[1]) * ny
         if not (u < 0 or (started and t == 0)):
@@ -463,6 +466,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
         # overlap at an event is one of rounding)
         contacts.append((t, a.owner, b.owner, nx, ny, *contact_point(a, b), RESPONSES[code],
                          started and t == 0))  # fmt: skip
+        met.append((t, i, j))
         for body, mobile in ((a, inv_a > 0 or code == 2), (b, inv_b > 0 or code == 2)):
             if not mobile or body.fixed or body.frozen:
                 continue
@@ -482,9 +486,11 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
     named = [(c[0], items[c[1]], items[c[2]], *c[3:]) for c in contacts]
     tied = [(at, items[p], items[q]) for at, p, q in ties]
     grazed = []
-    for start, stop, p, q in sorted(grazes):  # (foreseen until either body's next contact)
+    for start, stop, i, j in sorted(grazes):  # (foreseen until either body's next contact)
+        p, q = bodies[i].owner, bodies[j].owner
         later = [c[0] for c in contacts if c[0] > start and {p, q} & {c[1], c[2]}]
-        grazed.append((start, min([stop, *later]), items[p], items[q]))
+        made = tuple(float(at) for at, k, m in met if (k, m) == (i, j))  # (not another pixel)
+        grazed.append((start, min([stop, *later]), items[p], items[q], made))
     cornered = [(at, items[p], items[q]) for at, p, q in corners]
     return Outcome(named, positions, velocities, {items[owner] for owner in inexact}, tied,
                    grazed, cornered)  # fmt: skip
@@ -551,21 +557,22 @@ place off by ``d`` (an ulp, 1e-15, made it 2e-8 for a disc of radius 2)."""
 
 
 def meets_a_rounded_graze(outcome: Outcome, contacts: list[Any]) -> bool:
-    """Whether the step made a contact the reference does not (none of the pair's
+    """Whether the step made a contact the reference does not (none of the two bodies'
     within 1e-9 of it), within ``GRAZE_TIME`` of a while its pair only touches in the
     reference, naming a rounded body (``rounded_bodies``): two boxes corner to corner
     at 1.5, one an ulp off its exact place since a bounce at 0.9, met in floats 4e-16
     before it; a disc riding on a box's corner, slid off another box at 0.882, crossed
     it in floats 2e-15 deep; a disc coming round a rounded box's corner onto its face
-    at 1.75 met it 2e-8 before. Floats may take such a graze for a contact or not."""
+    at 1.75 met it 2e-8 before; a box rounded since 7/11 met a mask's pixel that it
+    only touches exactly, not the pixel it met exactly at the same moment (one item,
+    another point). Floats may take such a graze for a contact or not."""
     rounded = rounded_bodies(outcome)
-    made = [(float(c[0]), c[1], c[2]) for c in outcome.contacts]
     return any(
         (c.a, c.b) == (a, b)
         and start - GRAZE_TIME <= c.time <= stop + GRAZE_TIME
-        and not any((p, q) == (a, b) and abs(c.time - at) <= 1e-9 for at, p, q in made)
+        and not any(abs(c.time - at) <= 1e-9 for at in made)
         for c in contacts
-        for start, stop, a, b in outcome.grazes
+        for start, stop, a, b, made in outcome.grazes
         if a in rounded or b in rounded
     )
 

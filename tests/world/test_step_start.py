@@ -149,8 +149,8 @@ def test_a_disc_riding_on_a_corner_may_cross_it_in_floats_once_rounded():
         (("wall", 0), disc, "touch"),
         (disc, ("box", 2), "slide"),
     ]
-    assert (moment, moment, disc, box) in expected.grazes
-    assert (0, moment, disc, box) in expected.grazes  # (riding, until the slide)
+    assert (moment, moment, disc, box) in [g[:4] for g in expected.grazes]
+    assert (0, moment, disc, box) in [g[:4] for g in expected.grazes]  # (riding, until the slide)
     world = scene()
     contacts = world.step(1.0).contacts
     kept = [c for c in contacts if not meets_a_rounded_graze(expected, [c])]
