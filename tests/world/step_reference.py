@@ -27,6 +27,10 @@ from collide2d import Circle, PlacedMask, Rect, World
 BITS = 200
 ROUNDING = Q(1, 2**150)
 """Overlaps no deeper than this come from the rounding of square roots."""
+FAINT = Q(1, 10**12)
+"""An approach slower than this (units a second, along the normal) is rounding's: a
+disc slid along a face with a normal of square roots moves off it at 1e-30, where
+exactly it rides along it (``meets_a_faint_contact``)."""
 INF = math.inf
 JAMMED = "overlaps of rounding size taken apart at one moment without end"
 STARTED, FACE, CORNER = 0, 1, 2
@@ -343,6 +347,7 @@ class Outcome:
     grazes: list[tuple[Any, ...]]  # (from, until, a, b, made): pairs that only touch then,
     # and the times of the contacts the same two bodies made (a mask's pixels are one item)
     corners: list[tuple[Q, Any, Any]] = field(default_factory=list)  # boxes met corner first
+    faint: list[tuple[Q, Any, Any]] = field(default_factory=list)  # contacts of rounding's speed
 
 
 def held_in_floats(body: Body) -> bool:
@@ -368,6 +373,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
     ties: list[tuple[Q, int, int]] = []
     grazes: set[tuple[Q, Q | float, int, int]] = set()
     corners: list[tuple[Q, int, int]] = []
+    faint: list[tuple[Q, int, int]] = []
     met: list[tuple[Q, int, int]] = []  # (time, i, j) of each contact: bodies, not items
     apart: dict[Q, int] = {}  # overlaps of rounding size taken apart, by moment
     contacts: list[tuple[Any, ...]] = []
@@ -431,6 +437,8 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
             met.append((t, i, j))
             continue
         u = (a.mv[0] - b.mv[0]) * nx + (a.mv[1] - b.mv[1]) * ny
+        if -FAINT < u < 0 and not started:
+            faint.append((t, a.owner, b.owner))
         if not (u < 0 or (started and t == 0)):
             # An overlap of rounding size (square roots are taken to 2**-BITS) between
             # bodies that no longer approach: only taken apart, not reported.
@@ -492,8 +500,9 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
         made = tuple(float(at) for at, k, m in met if (k, m) == (i, j))  # (not another pixel)
         grazed.append((start, min([stop, *later]), items[p], items[q], made))
     cornered = [(at, items[p], items[q]) for at, p, q in corners]
+    fainter = [(at, items[p], items[q]) for at, p, q in faint]
     return Outcome(named, positions, velocities, {items[owner] for owner in inexact}, tied,
-                   grazed, cornered)  # fmt: skip
+                   grazed, cornered, fainter)  # fmt: skip
 
 
 def ends_in_rounding(outcome: Outcome, contacts: list[Any], dt: float) -> bool:
@@ -585,3 +594,14 @@ def meets_a_rounded_corner(outcome: Outcome) -> bool:
     the rule's axis is x."""
     rounded = rounded_bodies(outcome)
     return any(a in rounded or b in rounded for _, a, b in outcome.corners)
+
+
+def meets_a_faint_contact(outcome: Outcome) -> bool:
+    """Whether the reference made a contact approaching slower than ``FAINT``, naming a
+    rounded body (``rounded_bodies``): a disc slid off a pixel's corner at a moment no
+    float holds, its normal (1, -1.6e-60) of square roots, rode up the pixel's face and
+    met the next pixel's corner at 1e-30 units a second (exactly, a ride along the face
+    and a graze of the corner); in floats it moved off at 1e-14 and stayed an ulp
+    clear. Such a contact is the rounding's of either."""
+    rounded = rounded_bodies(outcome)
+    return any(a in rounded or b in rounded for _, a, b in outcome.faint)
