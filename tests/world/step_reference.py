@@ -346,8 +346,8 @@ class Outcome:
     ties: list[tuple[Q, Any, Any]]  # (time, a, b): pairs that met when another was taken
     grazes: list[tuple[Any, ...]]  # (from, until, a, b, made): pairs that only touch then,
     # and the times of the contacts the same two bodies made (a mask's pixels are one item)
-    corners: list[tuple[Q, Any, Any]] = field(default_factory=list)  # boxes met corner first
-    faint: list[tuple[Q, Any, Any]] = field(default_factory=list)  # contacts of rounding's speed
+    corners: list[tuple[Q, Any, Any]]  # (time, a, b): boxes met corner to corner
+    faint: list[tuple[Q, Any, Any]]  # (time, a, b): contacts approaching at rounding's speed
 
 
 def held_in_floats(body: Body) -> bool:
