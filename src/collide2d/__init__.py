@@ -6,9 +6,10 @@ The map of the library: what each part is for, and a line of code each.
 
 Shapes (immutable values; screen space, y grows down):
     ``Rect(x, y, w, h)``, ``Circle(x, y, r)``, ``Vec2(x, y)``, ``Segment(start, end)``;
+    convex polygons and rotated boxes: ``Polygon(points)``, ``Polygon.box(cx, cy, w, h, angle)``;
     a pixel mask placed in the world: ``PlacedMask(Mask.from_array(pixels), x, y)``.
 
-Any two shapes (rects, circles, placed masks, in either order):
+Any two shapes (rects, circles, polygons, segments, placed masks, in either order):
     ``overlaps(a, b)`` strict overlap; ``sweep(a, (dx, dy), b)`` the first moment of
     contact of a moving shape (both may move), a ``Hit`` with ``fraction`` and
     ``normal``; ``raycast((x, y), (dx, dy), shape)`` where a ray enters, a ``RayHit``.
@@ -69,6 +70,7 @@ from collide2d.broadphase import (
 from collide2d.continuous.hit import Hit, RayHit
 from collide2d.geometry import (
     Circle,
+    Polygon,
     Rect,
     Segment,
     Vec2,
@@ -108,6 +110,7 @@ __all__ = [
     "MoveArrays",
     "Movement",
     "PlacedMask",
+    "Polygon",
     "Quadtree",
     "RayHit",
     "Rect",

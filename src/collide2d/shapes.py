@@ -12,28 +12,40 @@ from __future__ import annotations
 
 from collide2d.continuous.circle import sweep_circle_circle, sweep_circle_rect
 from collide2d.continuous.hit import Hit, RayHit
+from collide2d.continuous.polygon import raycast_outline, sweep_circle_outline, sweep_outlines
 from collide2d.continuous.ray import raycast as raycast_rect_or_circle
 from collide2d.continuous.rect import sweep_rect_rect
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
+from collide2d.geometry.convex import integers, outline, overlaps_circle_outline, overlaps_outlines
 from collide2d.geometry.overlap import (
     as_shape,
     overlaps_circle_circle,
     overlaps_circle_rect,
 )
 from collide2d.geometry.overlap import overlaps as overlaps_rect_or_circle
+from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
+from collide2d.geometry.segment import Segment
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
+from collide2d.mask.polygon import overlaps_mask_outline, sweep_mask_outline
 from collide2d.mask.sweep import raycast_mask, sweep_masks, sweep_shape
 
 AnyShape = Rect | Circle | PlacedMask
+"""Every shape the World takes as an item."""
+
+FrontShape = Rect | Circle | PlacedMask | Polygon | Segment
 """Every shape the front accepts."""
+
+_CONVEX = (Polygon, Segment)
+"""The shapes that go through the exact separating-axis code (with a ``Rect`` or
+each other)."""
 
 _STILL = Vec2(0.0, 0.0)
 
 
-def overlaps(a: AnyShape, b: AnyShape) -> bool:
+def overlaps(a: FrontShape, b: FrontShape) -> bool:
     """Return whether two shapes overlap, strictly (touching is not overlapping).
 
     Parameters
@@ -65,7 +77,7 @@ def overlaps(a: AnyShape, b: AnyShape) -> bool:
         if tb is Rect:
             ax, ay, aw, ah = a  # type: ignore[misc]
             bx, by, bw, bh = b  # type: ignore[misc]
-            return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+            return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah  # type: ignore[operator]
         if tb is Circle:
             return overlaps_circle_rect(b, a)  # type: ignore[arg-type]
     elif ta is Circle:
@@ -73,11 +85,52 @@ def overlaps(a: AnyShape, b: AnyShape) -> bool:
             return overlaps_circle_rect(a, b)  # type: ignore[arg-type]
         if tb is Circle:
             return overlaps_circle_circle(a, b)  # type: ignore[arg-type]
+    if isinstance(a, _CONVEX) or isinstance(b, _CONVEX):
+        return _convex_overlaps(a, b)
     if isinstance(a, PlacedMask):
         return _mask_overlaps(a, b, "b")
     if isinstance(b, PlacedMask):
         return _mask_overlaps(b, a, "a")
     return overlaps_rect_or_circle(a, b)
+
+
+def _as_outline(shape: object, name: str) -> tuple[tuple[float, float], ...]:
+    """The convex outline of a polygon, segment or rectangle, or a ``TypeError``."""
+    if isinstance(shape, (Polygon, Segment, Rect)):
+        return outline(shape)
+    raise TypeError(
+        f"{name} must be a Rect, a Circle, a Polygon, a Segment or a PlacedMask, got {shape!r}"
+    )
+
+
+def _bounds(points: tuple[tuple[float, float], ...]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _convex_overlaps(a: object, b: object) -> bool:
+    """``overlaps`` when a side is a polygon or a segment: exact, see
+    :mod:`collide2d.geometry.convex`."""
+    if isinstance(a, PlacedMask):
+        return overlaps_mask_outline(a.mask, a.x, a.y, _as_outline(b, "b"))
+    if isinstance(b, PlacedMask):
+        return overlaps_mask_outline(b.mask, b.x, b.y, _as_outline(a, "a"))
+    if isinstance(a, Circle) or isinstance(b, Circle):
+        circle: Circle = a if isinstance(a, Circle) else b  # type: ignore[assignment]
+        other, name = (b, "b") if isinstance(a, Circle) else (a, "a")
+        shape = _as_outline(other, name)
+        cx, cy, r = circle
+        (si,), (icx, icy, ir), _ = integers((shape,), (cx, cy, r))
+        return overlaps_circle_outline(si, icx, icy, ir)
+    oa = _as_outline(a, "a")
+    ob = _as_outline(b, "b")
+    al, at, ar, ab = _bounds(oa)
+    bl, bt, br, bb = _bounds(ob)
+    if ar < bl or br < al or ab < bt or bb < at:  # apart even with their boxes
+        return False
+    (ai, bi), _, _ = integers((oa, ob))
+    return overlaps_outlines(ai, bi)
 
 
 def _mask_overlaps(placed: PlacedMask, other: object, name: str) -> bool:
@@ -91,9 +144,9 @@ def _mask_overlaps(placed: PlacedMask, other: object, name: str) -> bool:
 
 
 def sweep(
-    a: AnyShape,
+    a: FrontShape,
     a_delta: tuple[float, float],
-    b: AnyShape,
+    b: FrontShape,
     b_delta: tuple[float, float] = _STILL,
 ) -> Hit | None:
     """Find the first moment of the frame at which two moving shapes overlap.
@@ -164,16 +217,36 @@ def sweep(
         # a_delta; the normal must point from b back toward a, so it flips.
         hit = sweep_circle_rect(b, -dx, -dy, a, ax, ay)  # type: ignore[arg-type]
         return None if hit is None else _flipped(hit)
+    if isinstance(a, _CONVEX) or isinstance(b, _CONVEX):
+        return _convex_sweep(a, (ax, ay), b, (bx, by))
     if isinstance(a, PlacedMask) or isinstance(b, PlacedMask):
         return _sweep_placed(a, (ax, ay), b, (bx, by))
     return sweep(as_shape(a, "a"), (ax, ay), as_shape(b, "b"), (bx, by))
 
 
+def _convex_sweep(
+    a: object, a_delta: tuple[float, float], b: object, b_delta: tuple[float, float]
+) -> Hit | None:
+    """``sweep`` when a side is a polygon or a segment: exact, see
+    :mod:`collide2d.continuous.polygon`."""
+    if isinstance(b, PlacedMask):
+        return sweep_mask_outline(b.mask, b.x, b.y, b_delta, _as_outline(a, "a"), a_delta)
+    if isinstance(a, PlacedMask):
+        hit = sweep_mask_outline(a.mask, a.x, a.y, a_delta, _as_outline(b, "b"), b_delta)
+        return None if hit is None else _flipped(hit)
+    if isinstance(a, Circle):
+        return sweep_circle_outline(a, a_delta, _as_outline(b, "b"), b_delta)
+    if isinstance(b, Circle):
+        hit = sweep_circle_outline(b, b_delta, _as_outline(a, "a"), a_delta)
+        return None if hit is None else _flipped(hit)
+    return sweep_outlines(_as_outline(a, "a"), a_delta, _as_outline(b, "b"), b_delta)
+
+
 def _flipped(hit: Hit) -> Hit:
     """The hit seen from the other side: normal reversed, pixel fields swapped."""
-    fraction, normal, point, started, pixel, other_pixel = hit
+    fraction, normal, point, started, pixel, other_pixel, depth = hit
     flipped = Vec2(0.0 - normal[0], 0.0 - normal[1])  # no negative zeros
-    return Hit(fraction, flipped, point, started, other_pixel, pixel)
+    return Hit(fraction, flipped, point, started, other_pixel, pixel, depth)
 
 
 def _sweep_placed(
@@ -199,7 +272,7 @@ def _sweep_placed(
 
 
 def raycast(
-    origin: tuple[float, float], delta: tuple[float, float], shape: AnyShape
+    origin: tuple[float, float], delta: tuple[float, float], shape: FrontShape
 ) -> RayHit | None:
     """Cast the segment from ``origin`` to ``origin + delta`` against a shape.
 
@@ -234,6 +307,10 @@ def raycast(
     >>> raycast((0, 0), (20, 0), Rect(10, 0, 10, 10)) is None  # grazes the top edge
     True
     """
+    if isinstance(shape, _CONVEX):
+        return raycast_outline(
+            _checks.xy(origin, "origin"), _checks.xy(delta, "delta"), outline(shape)
+        )
     if not isinstance(shape, PlacedMask):
         return raycast_rect_or_circle(origin, delta, shape)
     ox, oy = _checks.xy(origin, "origin")

@@ -83,7 +83,7 @@ def sweep_circle_circle(
     ny = (py + dy * fraction) / reach
     cx = bx + bdx * fraction + nx * rb
     cy = by + bdy * fraction + ny * rb
-    return _new(Hit, (fraction, _new(Vec2, (nx, ny)), _new(Vec2, (cx, cy)), False, None, None))
+    return _new(Hit, (fraction, _new(Vec2, (nx, ny)), _new(Vec2, (cx, cy)), False, None, None, 0.0))
 
 
 def sweep_circle_rect(
@@ -138,7 +138,7 @@ def sweep_circle_rect(
         normal = direction(x - point.x, y - point.y)
     if bdx != 0.0 or bdy != 0.0:
         point = Vec2(point.x + bdx * fraction, point.y + bdy * fraction)
-    return _new(Hit, (fraction, normal, point, False, None, None))
+    return _new(Hit, (fraction, normal, point, False, None, None, 0.0))
 
 
 def _earlier(enter: float, leave: float, best: float, best_exit: float) -> bool:

@@ -34,6 +34,10 @@ class Hit(NamedTuple):
     other_pixel : tuple of int or None
         When the obstacle is a mask: its pixel (or node corner) that met, in its own
         coordinates; otherwise None.
+    depth : float
+        When ``started_overlapping`` and a polygon is involved: how far the mover
+        must move along ``normal`` to stop overlapping (the shortest such push is
+        ``normal * depth``); otherwise ``0.0``.
     """
 
     fraction: float
@@ -42,6 +46,7 @@ class Hit(NamedTuple):
     started_overlapping: bool
     pixel: tuple[int, int] | None = None
     other_pixel: tuple[int, int] | None = None
+    depth: float = 0.0
 
 
 class RayHit(NamedTuple):

@@ -106,15 +106,17 @@ def sweep_rect_rect(
         high = bottom if bottom < bb else bb
         if dx > 0.0:
             return _new(
-                Hit, (fraction, _LEFT, _new(Vec2, (bx, (low + high) * 0.5)), False, None, None)
+                Hit, (fraction, _LEFT, _new(Vec2, (bx, (low + high) * 0.5)), False, None, None, 0.0)
             )
         return _new(
-            Hit, (fraction, _RIGHT, _new(Vec2, (br, (low + high) * 0.5)), False, None, None)
+            Hit, (fraction, _RIGHT, _new(Vec2, (br, (low + high) * 0.5)), False, None, None, 0.0)
         )
     left = ax + dx * fraction
     right = left + aw
     low = left if left > bx else bx
     high = right if right < br else br
     if dy > 0.0:
-        return _new(Hit, (fraction, _UP, _new(Vec2, ((low + high) * 0.5, by)), False, None, None))
-    return _new(Hit, (fraction, _DOWN, _new(Vec2, ((low + high) * 0.5, bb)), False, None, None))
+        point = _new(Vec2, ((low + high) * 0.5, by))
+        return _new(Hit, (fraction, _UP, point, False, None, None, 0.0))
+    point = _new(Vec2, ((low + high) * 0.5, bb))
+    return _new(Hit, (fraction, _DOWN, point, False, None, None, 0.0))

@@ -8,12 +8,14 @@ from collide2d.geometry.overlap import (
     overlaps_circle_rect,
     overlaps_rect_rect,
 )
+from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.segment import Segment
 from collide2d.geometry.vec2 import Vec2
 
 __all__ = [
     "Circle",
+    "Polygon",
     "Rect",
     "Segment",
     "Shape",
