@@ -17,7 +17,7 @@ from collide2d.continuous.ray import raycast as raycast_rect_or_circle
 from collide2d.continuous.rect import sweep_rect_rect
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
-from collide2d.geometry.convex import integers, outline, overlaps_circle_outline, overlaps_outlines
+from collide2d.geometry.convex import as_outline, outline, overlaps_convex
 from collide2d.geometry.overlap import (
     as_shape,
     overlaps_circle_circle,
@@ -94,43 +94,14 @@ def overlaps(a: FrontShape, b: FrontShape) -> bool:
     return overlaps_rect_or_circle(a, b)
 
 
-def _as_outline(shape: object, name: str) -> tuple[tuple[float, float], ...]:
-    """The convex outline of a polygon, segment or rectangle, or a ``TypeError``."""
-    if isinstance(shape, (Polygon, Segment, Rect)):
-        return outline(shape)
-    raise TypeError(
-        f"{name} must be a Rect, a Circle, a Polygon, a Segment or a PlacedMask, got {shape!r}"
-    )
-
-
-def _bounds(points: tuple[tuple[float, float], ...]) -> tuple[float, float, float, float]:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
 def _convex_overlaps(a: object, b: object) -> bool:
     """``overlaps`` when a side is a polygon or a segment: exact, see
     :mod:`collide2d.geometry.convex`."""
     if isinstance(a, PlacedMask):
-        return overlaps_mask_outline(a.mask, a.x, a.y, _as_outline(b, "b"))
+        return overlaps_mask_outline(a.mask, a.x, a.y, as_outline(b, "b"))
     if isinstance(b, PlacedMask):
-        return overlaps_mask_outline(b.mask, b.x, b.y, _as_outline(a, "a"))
-    if isinstance(a, Circle) or isinstance(b, Circle):
-        circle: Circle = a if isinstance(a, Circle) else b  # type: ignore[assignment]
-        other, name = (b, "b") if isinstance(a, Circle) else (a, "a")
-        shape = _as_outline(other, name)
-        cx, cy, r = circle
-        (si,), (icx, icy, ir), _ = integers((shape,), (cx, cy, r))
-        return overlaps_circle_outline(si, icx, icy, ir)
-    oa = _as_outline(a, "a")
-    ob = _as_outline(b, "b")
-    al, at, ar, ab = _bounds(oa)
-    bl, bt, br, bb = _bounds(ob)
-    if ar < bl or br < al or ab < bt or bb < at:  # apart even with their boxes
-        return False
-    (ai, bi), _, _ = integers((oa, ob))
-    return overlaps_outlines(ai, bi)
+        return overlaps_mask_outline(b.mask, b.x, b.y, as_outline(a, "a"))
+    return overlaps_convex(a, b)
 
 
 def _mask_overlaps(placed: PlacedMask, other: object, name: str) -> bool:
@@ -230,16 +201,16 @@ def _convex_sweep(
     """``sweep`` when a side is a polygon or a segment: exact, see
     :mod:`collide2d.continuous.polygon`."""
     if isinstance(b, PlacedMask):
-        return sweep_mask_outline(b.mask, b.x, b.y, b_delta, _as_outline(a, "a"), a_delta)
+        return sweep_mask_outline(b.mask, b.x, b.y, b_delta, as_outline(a, "a"), a_delta)
     if isinstance(a, PlacedMask):
-        hit = sweep_mask_outline(a.mask, a.x, a.y, a_delta, _as_outline(b, "b"), b_delta)
+        hit = sweep_mask_outline(a.mask, a.x, a.y, a_delta, as_outline(b, "b"), b_delta)
         return None if hit is None else _flipped(hit)
     if isinstance(a, Circle):
-        return sweep_circle_outline(a, a_delta, _as_outline(b, "b"), b_delta)
+        return sweep_circle_outline(a, a_delta, as_outline(b, "b"), b_delta)
     if isinstance(b, Circle):
-        hit = sweep_circle_outline(b, b_delta, _as_outline(a, "a"), a_delta)
+        hit = sweep_circle_outline(b, b_delta, as_outline(a, "a"), a_delta)
         return None if hit is None else _flipped(hit)
-    return sweep_outlines(_as_outline(a, "a"), a_delta, _as_outline(b, "b"), b_delta)
+    return sweep_outlines(as_outline(a, "a"), a_delta, as_outline(b, "b"), b_delta)
 
 
 def _flipped(hit: Hit) -> Hit:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from collide2d import Circle, Rect
+from collide2d import Circle, Polygon, Rect, overlaps
 from collide2d.broadphase import (
     Broadphase,
     BruteForce,
@@ -34,7 +34,10 @@ huge = st.sampled_from([-(2.0**40), 2.0**40, -1e6, 1e6])
 coord = st.one_of(lattice, lattice, lattice, huge)
 rects = st.builds(Rect, coord, coord, extent, extent)
 circles = st.builds(Circle, coord, coord, extent)
-shapes = st.one_of(rects, rects, circles)
+size = st.sampled_from([1, 2, 4, 8, 12])
+angles = st.sampled_from([0.0, math.pi / 2, 0.3, -1.1, math.pi / 4])
+polygons = st.builds(Polygon.box, coord, coord, size, size, angles)
+shapes = st.one_of(rects, rects, circles, polygons)
 keys = st.integers(0, 9)
 ops = st.lists(
     st.one_of(
@@ -65,6 +68,9 @@ def apply(index, op, key, shape):
 
 def check_queries(reference, index, probe):
     assert index.pairs() == reference.pairs()
+    turned = Polygon.box(*probe.center, probe.w + 1, probe.h + 1, 0.4)
+    assert index.query_shape(turned) == reference.query_shape(turned)
+    assert index.query_shape(probe) == reference.query_rect(probe)
     assert index.query_rect(probe) == reference.query_rect(probe)
     assert index.query_point(probe.center) == reference.query_point(probe.center)
     assert index.query_point(probe.min) == reference.query_point(probe.min)
@@ -232,3 +238,35 @@ def test_stats_name_the_method_and_the_brute_force_count(name):
     index.pairs()
     assert index.stats.method in ("uniform_grid", "quadtree", "sort_and_sweep", "strips")
     assert index.stats.brute_force_tests == 45 and index.stats.tests > 0
+
+
+@given(st.lists(shapes, max_size=12))
+def test_brute_force_pairs_are_the_exact_overlaps_of_every_pair(scene):
+    index = BruteForce()
+    for key, shape in enumerate(scene):
+        index.add(key, shape)
+    expected = [
+        (i, j)
+        for i in range(len(scene))
+        for j in range(i + 1, len(scene))
+        if overlaps(scene[i], scene[j])
+    ]
+    assert index.pairs() == expected
+
+
+@pytest.mark.parametrize("name", list(FACTORIES))
+def test_polygons_are_filed_by_their_bounding_box_and_tested_exactly(name):
+    index = FACTORIES[name]()
+    index.add("ramp", Polygon([(0, 16), (16, 0), (16, 16)]))
+    index.add("above", Rect(0, 0, 7, 7))  # inside the ramp's box, above its slope
+    index.add("on", Rect(9, 9, 4, 4))
+    index.add("crate", Polygon.box(30, 8, 4, 4, math.pi / 4))
+    assert index.pairs() == [("ramp", "on")]
+    assert index.query_point((15, 15)) == ["ramp"]
+    assert index.query_segment((0, 10), (40, 0)) == ["ramp", "on", "crate"]
+    index.update("above", Polygon.box(3, 3, 2, 2, 0.3))
+    assert index.query_shape(Circle(3, 3, 1)) == ["above"]
+    with pytest.raises(TypeError, match="shape must be a Rect, a Circle or a Polygon"):
+        index.add("bad", "wall")
+    assert "bad" not in index
+    index.validate()

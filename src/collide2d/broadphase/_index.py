@@ -13,20 +13,45 @@ from collections.abc import Iterable, Iterator
 from collide2d.broadphase.protocol import DuplicateKeyError, Key, UnknownKeyError
 from collide2d.continuous.ray import raycast
 from collide2d.geometry import _checks
+from collide2d.geometry.circle import Circle
 from collide2d.geometry.overlap import Shape, as_shape, overlaps
+from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
 from collide2d.stats import Stats
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom (closed)
 
+Indexed = Shape | Polygon
+"""What a broadphase keeps under a key: a rectangle, a circle or a polygon (filed
+by its bounding box)."""
 
-def bounds_of(shape: Shape) -> Box:
+
+def bounds_of(shape: Indexed) -> Box:
     """The closed bounding box of a shape."""
     if isinstance(shape, Rect):
         x, y, w, h = shape
         return (x, y, x + w, y + h)
+    if isinstance(shape, Polygon):
+        xs = [v[0] for v in shape.vertices]
+        ys = [v[1] for v in shape.vertices]
+        return (min(xs), min(ys), max(xs), max(ys))
     cx, cy, r = shape
     return (cx - r, cy - r, cx + r, cy + r)
+
+
+def as_indexed(shape: object, name: str) -> Indexed:
+    """``shape`` as a ``Rect``, ``Circle`` or ``Polygon``, or a ``TypeError`` naming ``name``."""
+    if type(shape) is Polygon:
+        return shape
+    if isinstance(shape, (Rect, Circle)):
+        return as_shape(shape, name)
+    raise TypeError(f"{name} must be a Rect, a Circle or a Polygon, got {shape!r}")
+
+
+def needs_exact_test(shape: Indexed) -> bool:
+    """Whether overlapping bounding boxes leave the shapes' overlap open (a circle or
+    a polygon; two rectangles overlap exactly when their boxes do)."""
+    return type(shape) is not Rect
 
 
 class Index:
@@ -36,7 +61,7 @@ class Index:
     """The algorithm's name, reported in ``stats.method``."""
 
     def __init__(self) -> None:
-        self._shapes: dict[Key, Shape] = {}
+        self._shapes: dict[Key, Indexed] = {}
         self._boxes: dict[Key, Box] = {}
         self._order: dict[Key, int] = {}
         self._next_order = 0
@@ -62,7 +87,7 @@ class Index:
         """Check the subclass's own invariants."""
 
     # -- mutation ----------------------------------------------------------------------
-    def add(self, key: Key, shape: Shape) -> None:
+    def add(self, key: Key, shape: Indexed) -> None:
         """Insert ``shape`` under a new ``key``.
 
         Raises
@@ -70,7 +95,8 @@ class Index:
         DuplicateKeyError
             If ``key`` is already present (a ``ValueError``).
         TypeError
-            If ``key`` is not hashable or ``shape`` is not a ``Rect`` or ``Circle``.
+            If ``key`` is not hashable or ``shape`` is not a ``Rect``, ``Circle`` or
+            ``Polygon`` (a polygon is filed by its bounding box).
         """
         try:
             present = key in self._shapes
@@ -78,7 +104,7 @@ class Index:
             raise TypeError(f"key must be hashable, got {key!r}") from None
         if present:
             raise DuplicateKeyError(f"key {key!r} is already in the {type(self).__name__}")
-        shape = as_shape(shape, "shape")
+        shape = as_indexed(shape, "shape")
         box = bounds_of(shape)
         self._insert(key, box)
         self._shapes[key] = shape
@@ -100,7 +126,7 @@ class Index:
         del self._boxes[key]
         del self._order[key]
 
-    def update(self, key: Key, shape: Shape) -> None:
+    def update(self, key: Key, shape: Indexed) -> None:
         """Replace ``key``'s shape (a teleport: no sweep and no response).
 
         Raises
@@ -108,10 +134,10 @@ class Index:
         UnknownKeyError
             If ``key`` is not present.
         TypeError
-            If ``shape`` is not a ``Rect`` or ``Circle``.
+            If ``shape`` is not a ``Rect``, ``Circle`` or ``Polygon``.
         """
         self._require(key)
-        shape = as_shape(shape, "shape")
+        shape = as_indexed(shape, "shape")
         box = bounds_of(shape)
         old = self._boxes[key]
         if box != old:
@@ -128,7 +154,7 @@ class Index:
             raise UnknownKeyError(f"unknown key {key!r}")
 
     # -- reading -------------------------------------------------------------------------
-    def get(self, key: Key) -> Shape:
+    def get(self, key: Key) -> Indexed:
         """The shape stored under ``key``."""
         self._require(key)
         return self._shapes[key]
@@ -162,6 +188,20 @@ class Index:
         rect = as_shape(rect, "rect")  # type: ignore[assignment]
         return self._query_shape(rect, bounds_of(rect))
 
+    def query_shape(self, shape: Indexed) -> list[Key]:
+        """Keys whose shapes overlap ``shape`` (a ``Rect``, ``Circle`` or ``Polygon``),
+        strictly, in the order they were added.
+
+        >>> from collide2d import Polygon, UniformGrid
+        >>> grid = UniformGrid(10)
+        >>> grid.add("crate", Polygon.box(5, 5, 4, 4, 0.7))
+        >>> grid.add("coin", Circle(20, 5, 2))
+        >>> grid.query_shape(Polygon([(0, 0), (30, 0), (30, 1)])), grid.query_shape(Circle(9, 9, 1))
+        (['coin'], [])
+        """
+        shape = as_indexed(shape, "shape")
+        return self._query_shape(shape, bounds_of(shape))
+
     def query_candidates(self, rect: Rect) -> list[Key]:
         """Keys whose bounds may touch ``rect`` (closed), untested and unordered: what
         the structure finds before the exact tests (a superset of ``query_rect``), for
@@ -189,7 +229,7 @@ class Index:
         n = len(self._shapes)
         self.stats.begin(brute_force_tests=n * (n - 1) // 2)
 
-    def _query_shape(self, shape: Shape, box: Box) -> list[Key]:
+    def _query_shape(self, shape: Indexed, box: Box) -> list[Key]:
         self.stats.begin(brute_force_tests=len(self._shapes))
         candidates = set(self._candidates(box))
         self.stats.count(tests=len(candidates))

@@ -11,10 +11,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from collide2d._kernels.search import find_pairs, match_sorted, widen_outward
-from collide2d.broadphase._index import Box, Index
+from collide2d.broadphase._index import Box, Index, Indexed, needs_exact_test
 from collide2d.broadphase.protocol import Key
-from collide2d.geometry.circle import Circle
-from collide2d.geometry.overlap import Shape, overlaps
+from collide2d.geometry.overlap import overlaps
 from collide2d.geometry.rect import Rect
 
 _NO_CIRCLES = np.zeros((0, 3))
@@ -107,7 +106,7 @@ class ArrayIndex(Index):
             self._box[slots] = np.fromiter(values, dtype=np.float64, count=4 * count).reshape(-1, 4)
             self._pending.clear()
 
-    def update(self, key: Key, shape: Shape) -> None:
+    def update(self, key: Key, shape: Indexed) -> None:
         """Replace ``key``'s shape (a teleport: no sweep and no response).
 
         The fast path (a ``Rect`` replacing a ``Rect``) does what ``Index.update``
@@ -118,7 +117,7 @@ class ArrayIndex(Index):
             was = type(self._shapes[key]) if key in self._shapes else None
             super().update(key, shape)
             if type(self._shapes[key]) is not was:
-                self._round[self._slot[key]] = isinstance(self._shapes[key], Circle)
+                self._round[self._slot[key]] = needs_exact_test(self._shapes[key])
             self._cached = None
             return
         x, y, w, h = shape
@@ -129,10 +128,10 @@ class ArrayIndex(Index):
             self._pending[self._slot[key]] = box
             self._cached = None
 
-    def add(self, key: Key, shape: Shape) -> None:
+    def add(self, key: Key, shape: Indexed) -> None:
         """Insert ``shape`` under a new ``key`` (see :meth:`Index.add`)."""
         super().add(key, shape)
-        self._round[self._slot[key]] = isinstance(self._shapes[key], Circle)
+        self._round[self._slot[key]] = needs_exact_test(self._shapes[key])
 
     # -- searching -----------------------------------------------------------------------
     def _candidates(self, box: Box) -> Iterable[Key]:
@@ -214,7 +213,7 @@ class ArrayIndex(Index):
                 raise AssertionError(f"slot of {key!r} is stale")
             if tuple(self._box[slot].tolist()) != self._boxes[key]:
                 raise AssertionError(f"array row of {key!r} is stale")
-            if bool(self._round[slot]) != isinstance(self._shapes[key], Circle):
+            if bool(self._round[slot]) != needs_exact_test(self._shapes[key]):
                 raise AssertionError(f"circle flag of {key!r} is stale")
         if int(self._alive.sum()) != len(self._slot):
             raise AssertionError("dead slots marked alive")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from collide2d.broadphase._index import Index
+from collide2d.broadphase._index import Index, Indexed
 from collide2d.broadphase.protocol import Key
-from collide2d.geometry.overlap import Shape, overlaps
+from collide2d.geometry.overlap import overlaps
 
 
 class CachedPairsIndex(Index):
@@ -32,7 +32,7 @@ class CachedPairsIndex(Index):
         raise NotImplementedError
 
     # -- keeping the cache current -------------------------------------------------------
-    def add(self, key: Key, shape: Shape) -> None:
+    def add(self, key: Key, shape: Indexed) -> None:
         super().add(key, shape)
         if self._partners is not None:
             self._partners[key] = set()
@@ -52,7 +52,7 @@ class CachedPairsIndex(Index):
 
     remove.__doc__ = Index.remove.__doc__
 
-    def update(self, key: Key, shape: Shape) -> None:
+    def update(self, key: Key, shape: Indexed) -> None:
         super().update(key, shape)
         if self._partners is not None:
             self._dirty.add(key)

@@ -6,6 +6,7 @@ from collections.abc import Hashable, Iterator
 from typing import Protocol, runtime_checkable
 
 from collide2d.geometry.overlap import Shape
+from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
 from collide2d.stats import Stats
 
@@ -25,7 +26,7 @@ class DuplicateKeyError(ValueError):
 
 @runtime_checkable
 class Broadphase(Protocol):
-    """A spatial index of keyed rectangles and circles.
+    """A spatial index of keyed rectangles, circles and polygons.
 
     Every implementation gives identical answers: results are ordered by the
     order in which keys were first added (and segment hits by entry fraction).
@@ -34,20 +35,23 @@ class Broadphase(Protocol):
 
     stats: Stats
 
-    def add(self, key: Key, shape: Shape) -> None:
+    def add(self, key: Key, shape: Shape | Polygon) -> None:
         """Insert ``shape`` under a new ``key``."""
 
     def remove(self, key: Key) -> None:
         """Delete ``key``."""
 
-    def update(self, key: Key, shape: Shape) -> None:
+    def update(self, key: Key, shape: Shape | Polygon) -> None:
         """Replace ``key``'s shape (a teleport: no sweep, no response)."""
 
-    def get(self, key: Key) -> Shape:
+    def get(self, key: Key) -> Shape | Polygon:
         """The shape stored under ``key``."""
 
     def query_rect(self, rect: Rect) -> list[Key]:
         """Keys whose shapes overlap ``rect``."""
+
+    def query_shape(self, shape: Shape | Polygon) -> list[Key]:
+        """Keys whose shapes overlap ``shape`` (a rectangle, circle or polygon)."""
 
     def query_candidates(self, rect: Rect) -> list[Key]:
         """Keys whose bounds may touch ``rect`` (closed): the broadphase's own answer,

@@ -6,15 +6,21 @@ from __future__ import annotations
 from collide2d.continuous._intervals import axis_interval, disc_interval
 from collide2d.continuous.circle import direction
 from collide2d.continuous.hit import RayHit
+from collide2d.continuous.polygon import raycast_outline
 from collide2d.continuous.rect import least_penetration
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
+from collide2d.geometry.convex import outline
 from collide2d.geometry.overlap import Shape, as_shape
+from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
+from collide2d.geometry.segment import Segment
 from collide2d.geometry.vec2 import Vec2
 
 
-def raycast(origin: tuple[float, float], delta: tuple[float, float], shape: Shape) -> RayHit | None:
+def raycast(
+    origin: tuple[float, float], delta: tuple[float, float], shape: Shape | Polygon | Segment
+) -> RayHit | None:
     """The ray cast of :func:`collide2d.raycast` for a rectangle (the slab method,
     Ericson 5.3.3, with motion parallel to an axis handled explicitly) or a circle
     (the stable quadratic formula, Ericson 5.3.2); the public docstring holds the
@@ -57,4 +63,6 @@ def raycast(origin: tuple[float, float], delta: tuple[float, float], shape: Shap
         x = ox + dx * fraction
         y = oy + dy * fraction
         return RayHit(fraction, leave, direction(x - cx, y - cy), Vec2(x, y), False)
+    if isinstance(shape, (Polygon, Segment)):
+        return raycast_outline((ox, oy), (dx, dy), outline(shape))
     return raycast((ox, oy), (dx, dy), as_shape(shape, "shape"))

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from collide2d.geometry._exact import ratio_floor, scale
+from collide2d.geometry.circle import Circle
 from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.segment import Segment
@@ -288,3 +289,43 @@ def overlaps_circle_outline(outline: tuple[list[int], list[int]], cx: int, cy: i
         if near:
             return True
     return False
+
+
+def as_outline(shape: object, name: str) -> tuple[tuple[float, float], ...]:
+    """The convex outline of a polygon, segment or rectangle, or a ``TypeError`` that
+    names the argument."""
+    if isinstance(shape, (Polygon, Segment, Rect)):
+        return outline(shape)
+    raise TypeError(
+        f"{name} must be a Rect, a Circle, a Polygon, a Segment or a PlacedMask, got {shape!r}"
+    )
+
+
+def extent(points: Outline) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def overlaps_convex(a: object, b: object) -> bool:
+    """Strict overlap of two shapes among polygons, segments, rectangles and circles,
+    at least one of them a polygon or a segment: exact.
+
+    >>> overlaps_convex(Polygon.box(0, 0, 2, 2, 0.5), Circle(2, 0, 0.7))
+    True
+    """
+    if isinstance(a, Circle) or isinstance(b, Circle):
+        circle: Circle = a if isinstance(a, Circle) else b  # type: ignore[assignment]
+        other, name = (b, "b") if isinstance(a, Circle) else (a, "a")
+        shape = as_outline(other, name)
+        cx, cy, r = circle
+        (si,), (icx, icy, ir), _ = integers((shape,), (cx, cy, r))
+        return overlaps_circle_outline(si, icx, icy, ir)
+    oa = as_outline(a, "a")
+    ob = as_outline(b, "b")
+    al, at, ar, ab = extent(oa)
+    bl, bt, br, bb = extent(ob)
+    if ar < bl or br < al or ab < bt or bb < at:  # apart even with their boxes
+        return False
+    (ai, bi), _, _ = integers((oa, ob))
+    return overlaps_outlines(ai, bi)

@@ -12,6 +12,8 @@ import math
 from fractions import Fraction
 
 from collide2d.geometry.circle import Circle
+from collide2d.geometry.convex import overlaps_convex
+from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
 from collide2d.tolerances import SQUARE_OVERFLOW, SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
@@ -93,19 +95,19 @@ def _circle_rect_exact(circle: Circle, rect: Rect) -> bool:
     return dx * dx + dy * dy < r * r
 
 
-def overlaps(a: Shape, b: Shape) -> bool:
-    """Return whether two rectangles or circles overlap, strictly (touching is not
-    overlapping). :func:`collide2d.overlaps` also takes masks.
+def overlaps(a: Shape | Polygon, b: Shape | Polygon) -> bool:
+    """Return whether two rectangles, circles or polygons overlap, strictly (touching
+    is not overlapping). :func:`collide2d.overlaps` also takes masks and segments.
 
     Parameters
     ----------
-    a, b : Rect or Circle
+    a, b : Rect, Circle or Polygon
         The shapes, in any combination.
 
     Raises
     ------
     TypeError
-        If a shape is neither a ``Rect`` nor a ``Circle``.
+        If a shape is none of these.
 
     Examples
     --------
@@ -120,7 +122,7 @@ def overlaps(a: Shape, b: Shape) -> bool:
         if tb is Rect:
             ax, ay, aw, ah = a  # type: ignore[misc]
             bx, by, bw, bh = b  # type: ignore[misc]
-            return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+            return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah  # type: ignore[operator]
         if tb is Circle:
             return overlaps_circle_rect(b, a)  # type: ignore[arg-type]
     elif ta is Circle:
@@ -128,7 +130,9 @@ def overlaps(a: Shape, b: Shape) -> bool:
             return overlaps_circle_circle(a, b)  # type: ignore[arg-type]
         if tb is Rect:
             return overlaps_circle_rect(a, b)  # type: ignore[arg-type]
-    else:
+    if isinstance(a, Polygon) or isinstance(b, Polygon):
+        return overlaps_convex(a, b)
+    if ta is not Rect and ta is not Circle:
         return overlaps(as_shape(a, "a"), b)
     return overlaps(a, as_shape(b, "b"))
 

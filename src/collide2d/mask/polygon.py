@@ -19,7 +19,7 @@ import numpy as np
 
 from collide2d.continuous.hit import Hit
 from collide2d.continuous.polygon import sweep_integers
-from collide2d.geometry.convex import Interval, Outline, integers, overlaps_outlines
+from collide2d.geometry.convex import Interval, Outline, extent, integers, overlaps_outlines
 from collide2d.mask.storage import MaskStorage
 
 
@@ -53,12 +53,6 @@ def _box_floats(mx: float, my: float, box: np.ndarray) -> list[tuple[float, floa
     return [(mx + x0, my + y0), (mx + x1, my + y0), (mx + x1, my + y1), (mx + x0, my + y1)]
 
 
-def _extent(points: Outline) -> tuple[float, float, float, float]:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
 def overlaps_mask_outline(mask: MaskStorage, mx: float, my: float, shape: Outline) -> bool:
     """Whether a convex outline overlaps the solid pixels of ``mask`` placed at
     ``(mx, my)``, strictly.
@@ -70,7 +64,7 @@ def overlaps_mask_outline(mask: MaskStorage, mx: float, my: float, shape: Outlin
     >>> overlaps_mask_outline(ring, 0, 0, Polygon.box(1.5, 1.5, 1.2, 1.2, 0.7).vertices)
     True
     """
-    boxes = _candidates(mask, mx, my, *_extent(shape))
+    boxes = _candidates(mask, mx, my, *extent(shape))
     if boxes.shape[0] == 0:
         return False
     (si,), (mxi, myi, unit), _ = integers((shape,), (mx, my, 1.0))
@@ -88,7 +82,7 @@ def sweep_mask_outline(
     """Sweep a convex outline moving by ``s_delta`` against ``mask`` placed at
     ``(mx, my)`` and moving by ``m_delta``: the earliest exact first contact with any
     of its solid pixels, ``other_pixel`` the pixel met (world coordinates)."""
-    left, top, right, bottom = _extent(shape)
+    left, top, right, bottom = extent(shape)
     rdx = s_delta[0] - m_delta[0]
     rdy = s_delta[1] - m_delta[1]
     boxes = _candidates(
