@@ -196,7 +196,7 @@ class Index:
         >>> grid = UniformGrid(10)
         >>> grid.add("crate", Polygon.box(5, 5, 4, 4, 0.7))
         >>> grid.add("coin", Circle(20, 5, 2))
-        >>> grid.query_shape(Polygon([(0, 0), (30, 0), (30, 1)])), grid.query_shape(Circle(9, 9, 1))
+        >>> grid.query_shape(Polygon([(0, 0), (30, 0), (30, 6)])), grid.query_shape(Circle(9, 9, 1))
         (['coin'], [])
         """
         shape = as_indexed(shape, "shape")
