@@ -338,3 +338,48 @@ def test_rects_never_change_route():
     # Rect with Rect still takes the rectangle code (correctly rounded), not the polygon's
     hit = sweep(Rect(0, 0, 1, 1), (10, 0), Rect(2, 0, 1, 1))
     assert hit is not None and hit.fraction == 0.1
+
+
+# -- rasterising -------------------------------------------------------------------------
+
+
+def _covers(points, cx, cy):
+    """Whether the centre is inside the closed polygon, boundary by the top-left rule."""
+    n = len(points)
+    for i in range(n):
+        (px, py), (qx, qy) = points[i], points[(i + 1) % n]
+        ex, ey = qx - px, qy - py
+        o = ex * (cy - py) - ey * (cx - px)
+        if o < 0:
+            return False
+        if o == 0 and (ey > 0 or (ey == 0 and ex < 0)):  # on a right or bottom edge
+            return False
+    return True
+
+
+@settings(max_examples=200)
+@given(convex_polygons(), st.sampled_from([(10.0, 10.0), (3.5, 7.25), (0.5, 0.5)]))
+def test_from_polygon_takes_the_pixels_whose_centres_it_covers(polygon, offset):
+    shape = polygon.translated(offset)
+    mask = Mask.from_polygon(shape, size=(24, 24))
+    points = exact_points(shape.vertices)
+    bits = mask.to_array()
+    half = Fraction(1, 2)
+    for v in range(24):
+        for u in range(24):
+            assert bits[v, u] == _covers(points, u + half, v + half), (u, v)
+
+
+def test_polygons_sharing_an_edge_never_share_a_pixel():
+    left = Polygon([(0, 0), (3, 0), (5, 8), (0, 8)])
+    right = Polygon([(3, 0), (8, 0), (8, 8), (5, 8)])
+    a = Mask.from_polygon(left, size=(8, 8)).to_array()
+    b = Mask.from_polygon(right, size=(8, 8)).to_array()
+    assert not (a & b).any() and (a | b).all()
+
+
+def test_from_polygon_checks_its_arguments():
+    with pytest.raises(TypeError, match="polygon must be a Polygon"):
+        Mask.from_polygon(Rect(0, 0, 2, 2))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="size"):
+        Mask.from_polygon(Polygon.box(2, 2, 2, 2), size=(-1, 3))

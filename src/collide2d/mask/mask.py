@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from numbers import Real
 from pathlib import Path
 from typing import Any
@@ -14,10 +15,12 @@ from collide2d._typing import BoolArray
 from collide2d.continuous.hit import Hit
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
+from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
 from collide2d.mask import analysis, queries
+from collide2d.mask.polygon import rasterize
 from collide2d.mask.queries import NodePairs
-from collide2d.mask.storage import MaskStorage
+from collide2d.mask.storage import MaskStorage, _size
 from collide2d.mask.sweep import sweep_masks, sweep_shape
 from collide2d.tolerances import MASK_OFFSET_EXACT
 
@@ -76,6 +79,45 @@ class Mask(MaskStorage):
         if pixels.ndim != 2:
             raise ValueError(f"array must be two-dimensional [y, x], got shape {pixels.shape}")
         return cls._from_bits(np.ascontiguousarray(pixels))
+
+    @classmethod
+    def from_polygon(cls, polygon: Polygon, size: tuple[int, int] | None = None) -> Mask:
+        """The pixels whose centres a polygon covers, in the polygon's coordinates.
+
+        Pixel ``(x, y)`` is the square ``[x, x+1) x [y, y+1)`` of the polygon's own
+        coordinates; it is solid when its centre ``(x + 0.5, y + 0.5)`` is inside the
+        polygon, decided exactly, a centre on the boundary counting on left and top
+        edges only (the rasterisers' top-left rule: polygons that share an edge never
+        both take a pixel). Translate the polygon first to place it in the mask.
+
+        Parameters
+        ----------
+        polygon : Polygon
+            The convex polygon.
+        size : (int, int), optional
+            ``(width, height)``; by default just large enough to hold the polygon's
+            right and bottom ends (parts at negative coordinates are cut off).
+
+        Examples
+        --------
+        >>> from collide2d import Polygon
+        >>> diamond = Mask.from_polygon(Polygon([(2, 0), (4, 2), (2, 4), (0, 2)]))
+        >>> diamond.to_array().astype(int)  # centres on its right edges are left out
+        array([[0, 1, 0, 0],
+               [1, 1, 1, 0],
+               [1, 1, 1, 0],
+               [0, 1, 0, 0]])
+        >>> Mask.from_polygon(Polygon.box(2, 1, 2, 2), size=(5, 3)).count()
+        4
+        """
+        if not isinstance(polygon, Polygon):
+            raise TypeError(f"polygon must be a Polygon, got {polygon!r}")
+        if size is None:
+            box = polygon.bounding_rect
+            size = (max(0, math.ceil(box.right)), max(0, math.ceil(box.bottom)))
+        else:
+            size = _size(size)
+        return cls._from_bits(rasterize(polygon.vertices, size))
 
     @classmethod
     def from_image(
