@@ -64,6 +64,10 @@ for method in ("strips", "sort_and_sweep"):
     overlapping_pairs(boxes, method=method)
     overlapping_circle_pairs(boxes[:, :3], method=method)
 query_pairs(boxes[:1000], boxes)
+from collide2d import overlapping_box_pairs, overlapping_polygon_pairs
+turned = np.column_stack([boxes, rng.uniform(-3, 3, 50000)])
+overlapping_box_pairs(turned)
+overlapping_polygon_pairs(np.stack([turned[:, :2], turned[:, :2] + [4, 0], turned[:, :2] + [0, 4]], 1))
 query_points(boxes, boxes[:100, :2])
 for index in (SortAndSweep(), SortedStrips(), UniformGrid(16), Quadtree(), BruteForce()):
     for k in range(2000):

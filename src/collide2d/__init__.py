@@ -24,7 +24,9 @@ Many shapes kept between frames (one ``Broadphase`` interface, ``stats`` on each
 
 Many shapes at once, as numpy arrays (compiled; millions of boxes):
     ``overlapping_pairs(boxes)`` with rows ``x, y, w, h``; ``overlapping_circle_pairs``,
-    ``query_pairs(boxes, queries)``, ``query_points(boxes, points)``.
+    ``query_pairs(boxes, queries)``, ``query_points(boxes, points)``; rotated boxes
+    (rows ``cx, cy, w, h, angle``) and polygons: ``overlapping_box_pairs``,
+    ``overlapping_polygon_pairs``.
 
 A world of moving items, in bump.lua's model (``collide2d.World``):
     ``world.add("player", Rect(0, 0, 10, 20)); pos, cols = world.move("player", (5, 9))``
@@ -55,7 +57,15 @@ Vec2(x=0.0, y=10.0)
 """
 
 from collide2d import _deprecation
-from collide2d.batch import overlapping_circle_pairs, overlapping_pairs, query_pairs, query_points
+from collide2d.batch import (
+    box_polygons,
+    overlapping_box_pairs,
+    overlapping_circle_pairs,
+    overlapping_pairs,
+    overlapping_polygon_pairs,
+    query_pairs,
+    query_points,
+)
 from collide2d.batch.queries import deprecated_points_in_boxes
 from collide2d.broadphase import (
     Broadphase,
@@ -126,8 +136,11 @@ __all__ = [
     "Vec2",
     "World",
     "__version__",
+    "box_polygons",
+    "overlapping_box_pairs",
     "overlapping_circle_pairs",
     "overlapping_pairs",
+    "overlapping_polygon_pairs",
     "overlaps",
     "query_pairs",
     "query_points",

@@ -39,6 +39,19 @@ def _circle_pairs() -> None:
         overlapping_circle_pairs(circles, method=method)
 
 
+def _polygons() -> None:
+    from collide2d import overlapping_box_pairs, overlapping_polygon_pairs
+
+    boxes = np.array(
+        [[0.0, 0.0, 2.0, 2.0, 0.3], [1.0, 1.0, 2.0, 2.0, 0.0], [9.0, 0.0, 1.0, 5.0, 1.5]]
+    )
+    overlapping_box_pairs(boxes)
+    triangles = np.array(
+        [[[0.0, 0.0], [4.0, 0.0], [0.0, 4.0]], [[1.0, 1.0], [5.0, 1.0], [1.0, 5.0]]]
+    )
+    overlapping_polygon_pairs(triangles, np.array([3, 3]))
+
+
 def _broadphases() -> None:
     from collide2d import Circle, Rect
     from collide2d.broadphase import SortAndSweep, SortedStrips
@@ -117,6 +130,7 @@ def _world_step() -> None:
 TASKS: list[tuple[str, Callable[[], None]]] = [
     ("batch pairs of boxes", _box_pairs),
     ("batch pairs of circles", _circle_pairs),
+    ("batch pairs of polygons", _polygons),
     ("broadphases over arrays", _broadphases),
     ("masks", _masks),
     ("World.move_all", _world_moves),

@@ -7,6 +7,15 @@ compiled, on first use.
 """
 
 from collide2d.batch.pairs import overlapping_circle_pairs, overlapping_pairs
+from collide2d.batch.polygons import box_polygons, overlapping_box_pairs, overlapping_polygon_pairs
 from collide2d.batch.queries import query_pairs, query_points
 
-__all__ = ["overlapping_circle_pairs", "overlapping_pairs", "query_pairs", "query_points"]
+__all__ = [
+    "box_polygons",
+    "overlapping_box_pairs",
+    "overlapping_circle_pairs",
+    "overlapping_pairs",
+    "overlapping_polygon_pairs",
+    "query_pairs",
+    "query_points",
+]

@@ -1,0 +1,164 @@
+"""Rotated boxes and polygons as arrays: the scalar answers, pair for pair."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from collide2d import Polygon, Stats, overlaps
+from collide2d._kernels import lazy
+from collide2d.batch.polygons import (
+    box_polygons,
+    overlapping_box_pairs,
+    overlapping_polygon_pairs,
+)
+from tests.geometry.polygon_strategies import convex_polygons
+
+
+def _scalar_pairs(polygons):
+    return [
+        (i, j)
+        for i in range(len(polygons))
+        for j in range(i + 1, len(polygons))
+        if overlaps(polygons[i], polygons[j])
+    ]
+
+
+box_rows = st.lists(
+    st.tuples(
+        st.integers(-12, 12).map(float) | st.floats(-12, 12, allow_nan=False),
+        st.integers(-12, 12).map(float),
+        st.sampled_from([1.0, 2.0, 4.0, 0.5, 3.3]),
+        st.sampled_from([1.0, 2.0, 4.0, 0.7]),
+        st.sampled_from([0.0, math.pi / 2, math.pi, math.pi / 4, -0.3, 1.1])
+        | st.floats(-7, 7, allow_nan=False),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=150)
+@given(box_rows, st.sampled_from(["auto", "strips", "sort_and_sweep", "brute_force"]))
+def test_box_pairs_equal_the_scalar_test_on_each_rows_polygon(rows, method):
+    polygons = [Polygon.box(*row) for row in rows]
+    expected = _scalar_pairs(polygons)
+    found = overlapping_box_pairs(np.array(rows).reshape(-1, 5), method=method)
+    assert found.dtype == np.intp and found.shape[1] == 2
+    assert [tuple(p) for p in found.tolist()] == expected
+
+
+@settings(max_examples=150)
+@given(box_rows)
+def test_box_corners_are_those_of_polygon_box_bit_for_bit(rows):
+    corners = box_polygons(np.array(rows).reshape(-1, 5))
+    for row, found in zip(rows, corners.tolist(), strict=True):
+        assert [tuple(v) for v in found] == [tuple(v) for v in Polygon.box(*row).vertices]
+
+
+@settings(max_examples=150)
+@given(st.lists(convex_polygons(), max_size=15), st.booleans())
+def test_polygon_pairs_equal_the_scalar_test(polygons, reverse):
+    k = 8
+    rows = np.zeros((len(polygons), k, 2))
+    counts = []
+    for i, polygon in enumerate(polygons):
+        vs = list(polygon.vertices)
+        if reverse:  # given the other way round: stored with positive area all the same
+            vs = [vs[0], *vs[:0:-1]]
+        vs = vs[:k]
+        if len(vs) < len(polygon.vertices):
+            polygons[i] = Polygon(vs)
+        rows[i, : len(vs)] = vs
+        counts.append(len(vs))
+    found = overlapping_polygon_pairs(rows, counts)
+    assert [tuple(p) for p in found.tolist()] == _scalar_pairs(polygons)
+
+
+def test_far_and_tiny_coordinates_take_the_exact_python_route():
+    big = [[1e300, 0], [1.5e300, 0], [1e300, 1]]
+    other = [[1.2e300, 0.5], [2e300, -1], [2e300, 1]]
+    tiny = [[0, 0], [1e-300, 0], [0, 1e-300]]
+    tiny_other = [[0.5e-300, 0], [2e-300, 0], [0.5e-300, 1e-300]]
+    found = overlapping_polygon_pairs([big, other, tiny, tiny_other])
+    assert found.tolist() == [[0, 1], [2, 3]]
+    assert overlaps(Polygon(big), Polygon(other))
+
+
+def test_touching_boxes_are_not_pairs():
+    rows = [[0, 0, 2, 2, 0], [2, 0, 2, 2, math.pi / 2], [1, 2, 2, 2, math.pi]]
+    assert overlapping_box_pairs(rows).shape == (0, 2)
+
+
+def test_stats_count_the_exact_tests_too():
+    stats = Stats()
+    overlapping_box_pairs([[0, 0, 4, 4, 0.2], [1, 1, 4, 4, 0.3], [50, 50, 1, 1, 0]], stats=stats)
+    assert stats.tests >= 1 and stats.method
+
+
+@pytest.mark.parametrize(
+    ("rows", "error", "message"),
+    [
+        ([[0, 0, 1, 1]], ValueError, r"shape \(N, 5\)"),
+        ([[0, 0, 0, 1, 0]], ValueError, "sizes must be > 0; row 0"),
+        ([[0, 0, 1, 1, math.nan]], ValueError, "finite; row 0"),
+        ([[0, 0, 1, 1, "a"]], TypeError, "real numbers"),
+        ([[1e17, 0, 1, 1, 0.3]], ValueError, "row 0 .* too thin"),
+    ],
+)
+def test_bad_boxes_are_refused_naming_the_row(rows, error, message):
+    with pytest.raises(error, match=message):
+        overlapping_box_pairs(rows)
+
+
+@pytest.mark.parametrize(
+    ("vertices", "counts", "message"),
+    [
+        ([[[0, 0], [1, 0]]], None, r"shape \(N, K, 2\)"),
+        ([[[0, 0], [1, 0], [2, 0]]], None, "row 0 is not a convex polygon"),
+        ([[[0, 0], [2, 0], [2, 2], [1, 0.5], [0, 2]]], None, "row 0 is not a convex"),
+        ([[[0, 0], [1, 0], [0, math.inf]]], None, "finite; row 0"),
+        ([[[0, 0], [1, 0], [0, 1], [9, 9]]], [5], "counts must lie in 3..4"),
+        ([[[0, 0], [1, 0], [0, 1], [math.nan, 0]]], [3], None),  # the padding is ignored
+    ],
+)
+def test_bad_polygons_are_refused_naming_the_row(vertices, counts, message):
+    if message is None:
+        assert overlapping_polygon_pairs(vertices, counts).shape == (0, 2)
+        return
+    with pytest.raises(ValueError, match=message):
+        overlapping_polygon_pairs(vertices, counts)
+
+
+@settings(max_examples=300)
+@given(
+    st.tuples(*[st.integers(-4, 4).map(lambda v: v * 0.25) for _ in range(6)])
+    | st.tuples(*[st.floats(-1e6, 1e6, allow_nan=False) for _ in range(6)])
+)
+def test_the_compiled_orientation_is_the_exact_sign(values):
+    from fractions import Fraction
+
+    px, py, qx, qy, vx, vy = values
+    exact = (Fraction(qx) - Fraction(px)) * (Fraction(vy) - Fraction(py)) - (
+        Fraction(qy) - Fraction(py)
+    ) * (Fraction(vx) - Fraction(px))
+    expected = (exact > 0) - (exact < 0)
+    assert lazy("polygons").orient(px, py, qx, qy, vx, vy) == expected
+
+
+def test_the_compiled_orientation_is_exact_on_nearly_collinear_points():
+    from fractions import Fraction
+
+    rng = np.random.default_rng(7)
+    for _ in range(2000):
+        px, py = rng.uniform(-1, 1, 2)
+        t = rng.uniform(-2, 2)
+        qx, qy = px + 0.3, py + 0.7
+        vx, vy = px + 0.3 * t, py + 0.7 * t  # on the line, up to rounding
+        exact = (Fraction(qx) - Fraction(px)) * (Fraction(vy) - Fraction(py)) - (
+            Fraction(qy) - Fraction(py)
+        ) * (Fraction(vx) - Fraction(px))
+        assert lazy("polygons").orient(px, py, qx, qy, vx, vy) == (exact > 0) - (exact < 0)
