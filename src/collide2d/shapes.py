@@ -10,6 +10,12 @@ circle pairs first, so the common calls stay cheap. The World calls these.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from collide2d._kernels import lazy
 from collide2d.continuous.circle import sweep_circle_circle, sweep_circle_rect
 from collide2d.continuous.hit import Hit, RayHit
 from collide2d.continuous.polygon import raycast_outline, sweep_circle_outline, sweep_outlines
@@ -85,6 +91,10 @@ def overlaps(a: FrontShape, b: FrontShape) -> bool:
             return overlaps_circle_rect(a, b)  # type: ignore[arg-type]
         if tb is Circle:
             return overlaps_circle_circle(a, b)  # type: ignore[arg-type]
+    elif ta is Polygon and (tb is Polygon or tb is Rect):
+        return polygons_overlap(a, b)  # type: ignore[arg-type]
+    if tb is Polygon and ta is Rect:
+        return polygons_overlap(b, a)  # type: ignore[arg-type]
     if isinstance(a, _CONVEX) or isinstance(b, _CONVEX):
         return _convex_overlaps(a, b)
     if isinstance(a, PlacedMask):
@@ -92,6 +102,73 @@ def overlaps(a: FrontShape, b: FrontShape) -> bool:
     if isinstance(b, PlacedMask):
         return _mask_overlaps(b, a, "a")
     return overlaps_rect_or_circle(a, b)
+
+
+_TAME = (2.0**-400, 2.0**400)
+"""Coordinates (other than zero) whose magnitudes lie here take the compiled exact
+test (``collide2d._kernels.polygons``: no product there overflows or underflows)."""
+
+_compiled: list[Callable[[Any, Any], bool]] = []
+
+
+def _packed(polygon: Polygon) -> tuple[Any, bool, tuple[float, float, float, float]]:
+    """The polygon's vertices as a float64 ``(n, 2)`` array, whether they are tame,
+    and its bounds; kept on the polygon after the first use."""
+    packed = polygon._packed
+    if packed is None:
+        xs = [v[0] for v in polygon.vertices]
+        ys = [v[1] for v in polygon.vertices]
+        low, high = _TAME
+        tame = all(c == 0.0 or low <= abs(c) <= high for c in (*xs, *ys))
+        packed = polygon._packed = (
+            np.array(polygon.vertices, dtype=np.float64),
+            tame,
+            (min(xs), min(ys), max(xs), max(ys)),
+        )
+    return packed  # type: ignore[return-value]
+
+
+def _overlap_kernel() -> Callable[[Any, Any], bool]:
+    """The compiled pair test, called through its compiled entry point: numba's
+    dispatcher would spend longer choosing the overload than the test takes."""
+    if not _compiled:
+        kernel = lazy("polygons").polygons_overlap
+        square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+        kernel(square, square)  # compiled (or loaded) for float64 (n, 2) arrays
+        try:
+            entry = kernel.overloads[kernel.signatures[0]].entry_point
+        except (AttributeError, IndexError, KeyError):  # pragma: no cover - numba changed
+            entry = kernel
+        _compiled.append(entry)
+    return _compiled[0]
+
+
+def polygons_overlap(a: Polygon, b: Polygon | Rect) -> bool:
+    """``overlaps`` of a polygon with a polygon or a rectangle: the bounds first, then
+    the compiled exact separating-axis test (the exact Python one for coordinates
+    beyond ``_TAME``, and for rectangles of zero size)."""
+    packed: Any = a._packed
+    va, tame_a, (al, at, ar, ab) = packed if packed is not None else _packed(a)
+    if type(b) is Rect:
+        bl, bt, w, h = b
+        br = bl + w
+        bb = bt + h
+        if not (bl < br and bt < bb):
+            return overlaps_convex(a, b)
+        if ar <= bl or br <= al or ab <= bt or bb <= at:
+            return False
+        low, high = _TAME
+        if not tame_a or not all(c == 0.0 or low <= abs(c) <= high for c in (bl, bt, br, bb)):
+            return overlaps_convex(a, b)
+        vb = np.array(((bl, bt), (br, bt), (br, bb), (bl, bb)))
+        return (_compiled[0] if _compiled else _overlap_kernel())(va, vb)
+    packed = b._packed  # type: ignore[union-attr]
+    vb, tame_b, (bl, bt, br, bb) = packed if packed is not None else _packed(b)  # type: ignore[arg-type]
+    if ar <= bl or br <= al or ab <= bt or bb <= at:  # boxes apart or touching
+        return False
+    if tame_a and tame_b:
+        return (_compiled[0] if _compiled else _overlap_kernel())(va, vb)
+    return overlaps_convex(a, b)
 
 
 def _convex_overlaps(a: object, b: object) -> bool:

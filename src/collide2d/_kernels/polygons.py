@@ -218,3 +218,12 @@ def keep_overlapping(
         keep[m] = not (
             _separates(a, counts[i], b, counts[j]) or _separates(b, counts[j], a, counts[i])
         )
+
+
+@kernel
+def polygons_overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two tame outlines ``(n, 2)`` (positive area) overlap strictly: the
+    exact separating-axis test of one pair, for the scalar front."""
+    na = a.shape[0]
+    nb = b.shape[0]
+    return not (_separates(a, na, b, nb) or _separates(b, nb, a, na))

@@ -94,7 +94,7 @@ class Polygon:
     ValueError: points must form a convex polygon: the turn at points[3] goes the other way
     """
 
-    __slots__ = ("_exact", "_hash", "_vertices")
+    __slots__ = ("_exact", "_hash", "_packed", "_vertices")
 
     _vertices: tuple[Vec2, ...]
 
@@ -134,6 +134,7 @@ class Polygon:
         self._vertices = tuple(vertices)
         self._hash = hash(self._vertices)
         self._exact: tuple[list[int], list[int], int] | None = None
+        self._packed: object = None  # what a layer above keeps with the polygon
 
     @classmethod
     def _trusted(cls, vertices: tuple[Vec2, ...]) -> Polygon:
@@ -142,6 +143,7 @@ class Polygon:
         polygon._vertices = vertices
         polygon._hash = hash(vertices)
         polygon._exact = None
+        polygon._packed = None
         return polygon
 
     # -- constructors ---------------------------------------------------------
