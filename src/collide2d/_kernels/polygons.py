@@ -227,3 +227,33 @@ def polygons_overlap(a: np.ndarray, b: np.ndarray) -> bool:
     na = a.shape[0]
     nb = b.shape[0]
     return not (_separates(a, na, b, nb) or _separates(b, nb, a, na))
+
+
+@kernel
+def bounds_and_tame(
+    vertices: np.ndarray, counts: np.ndarray, low: float, high: float,
+    box: np.ndarray, tame: np.ndarray,
+) -> None:  # fmt: skip
+    """Each outline's closed bounds into ``box`` (rows ``left, top, right, bottom``) and
+    whether all its coordinates are zero or of magnitude in ``[low, high]``."""
+    for i in range(vertices.shape[0]):
+        left = vertices[i, 0, 0]
+        right = left
+        top = vertices[i, 0, 1]
+        bottom = top
+        ok = True
+        for k in range(counts[i]):
+            x = vertices[i, k, 0]
+            y = vertices[i, k, 1]
+            left = min(left, x)
+            right = max(right, x)
+            top = min(top, y)
+            bottom = max(bottom, y)
+            for c in (abs(x), abs(y)):
+                if c != 0.0 and not (low <= c <= high):
+                    ok = False
+        box[i, 0] = left
+        box[i, 1] = top
+        box[i, 2] = right
+        box[i, 3] = bottom
+        tame[i] = ok

@@ -8,11 +8,13 @@ those of :func:`collide2d.overlaps` on the ``Polygon`` of each row, pair for pai
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 from numpy.typing import ArrayLike
 
 from collide2d._kernels import lazy
-from collide2d._kernels.search import PAIR_METHODS, find_pairs
+from collide2d._kernels.search import PAIR_METHODS, PARALLEL_MIN_ITEMS, THREADS, find_pairs
 from collide2d._typing import FloatArray, IndexArray
 from collide2d.batch.arrays import _as_rows, check_method
 from collide2d.geometry.convex import integers, overlaps_outlines
@@ -95,7 +97,7 @@ def overlapping_box_pairs(
     stats = check_stats(stats)
     vertices = box_polygons(boxes)
     counts = np.full(vertices.shape[0], 4, dtype=np.intp)
-    tame = _tame(vertices, counts)
+    box, tame = _bounds_and_tame(vertices, counts)
     bad = _outline_problems(vertices, counts, tame)
     if bad >= 0:
         row = np.asarray(boxes, dtype=np.float64)[bad].tolist()
@@ -103,16 +105,16 @@ def overlapping_box_pairs(
             f"boxes row {bad} is {row}: too thin beside its coordinates, its rounded "
             "corners are not a convex box"
         )
-    return _polygon_pairs(vertices, counts, tame, method, stats)
+    return _polygon_pairs(vertices, counts, box, tame, method, stats)
 
 
-def _tame(vertices: FloatArray, counts: IndexArray) -> np.ndarray:
-    """Rows whose used coordinates are zero or of magnitude in ``[TAME_LOW, TAME_HIGH]``."""
-    used = np.arange(vertices.shape[1])[None, :] < counts[:, None]
-    magnitude = np.abs(np.where(used[:, :, None], vertices, 0.0))
-    inside = (magnitude == 0.0) | ((magnitude >= TAME_LOW) & (magnitude <= TAME_HIGH))
-    result: np.ndarray = inside.all(axis=(1, 2))
-    return result
+def _bounds_and_tame(vertices: FloatArray, counts: IndexArray) -> tuple[FloatArray, np.ndarray]:
+    """Each row's closed bounding box, and whether its coordinates are zero or of
+    magnitude in ``[TAME_LOW, TAME_HIGH]`` (the compiled exact test's range)."""
+    box = np.empty((vertices.shape[0], 4))
+    tame = np.empty(vertices.shape[0], dtype=bool)
+    lazy("polygons").bounds_and_tame(vertices, counts, TAME_LOW, TAME_HIGH, box, tame)
+    return box, tame
 
 
 def _outline_problems(vertices: FloatArray, counts: IndexArray, tame: np.ndarray) -> int:
@@ -132,10 +134,10 @@ def _outline_problems(vertices: FloatArray, counts: IndexArray, tame: np.ndarray
 
 def as_polygons(
     vertices: ArrayLike, counts: ArrayLike | None = None, name: str = "vertices"
-) -> tuple[FloatArray, IndexArray, np.ndarray]:
+) -> tuple[FloatArray, IndexArray, FloatArray, np.ndarray]:
     """Check ``(N, K, 2)`` outlines (the first ``counts[i]`` vertices of row ``i``)
-    and return them C-contiguous with positive orientation, with the counts and
-    which rows are tame (see ``TAME_LOW``)."""
+    and return them C-contiguous with positive orientation, with the counts, their
+    bounds and which rows are tame (see ``TAME_LOW``)."""
     raw = np.asarray(vertices, dtype=np.float64)
     if raw.ndim == 1 and raw.shape[0] == 0:
         raw = raw.reshape(0, 3, 2)
@@ -164,14 +166,14 @@ def as_polygons(
         raise ValueError(f"{name} must be finite; row {row} is {raw[row].tolist()}")
     array = np.ascontiguousarray(raw).copy()
     array[~used] = 0.0
-    tame = _tame(array, sizes)
+    box, tame = _bounds_and_tame(array, sizes)
     bad = _outline_problems(array, sizes, tame)
     if bad >= 0:
         raise ValueError(
             f"{name} row {bad} is not a convex polygon (repeated or collinear vertices, "
             f"a turn the other way, or more than one winding): {raw[bad, : sizes[bad]].tolist()}"
         )
-    return array, sizes, tame
+    return array, sizes, box, tame
 
 
 def overlapping_polygon_pairs(
@@ -218,26 +220,35 @@ def overlapping_polygon_pairs(
     """
     method = check_method(method, PAIR_METHODS)
     stats = check_stats(stats)
-    array, sizes, tame = as_polygons(vertices, counts)
-    return _polygon_pairs(array, sizes, tame, method, stats)
+    array, sizes, box, tame = as_polygons(vertices, counts)
+    return _polygon_pairs(array, sizes, box, tame, method, stats)
 
 
 def _polygon_pairs(
-    vertices: FloatArray, counts: IndexArray, tame: np.ndarray, method: str, stats: Stats | None
+    vertices: FloatArray,
+    counts: IndexArray,
+    box: FloatArray,
+    tame: np.ndarray,
+    method: str,
+    stats: Stats | None,
 ) -> IndexArray:
     n = vertices.shape[0]
-    used = np.arange(vertices.shape[1])[None, :] < counts[:, None]
-    xs = np.where(used, vertices[:, :, 0], np.nan)
-    ys = np.where(used, vertices[:, :, 1], np.nan)
-    box = np.empty((n, 4))
-    box[:, 0] = np.nanmin(xs, axis=1) if n else 0.0
-    box[:, 1] = np.nanmin(ys, axis=1) if n else 0.0
-    box[:, 2] = np.nanmax(xs, axis=1) if n else 0.0
-    box[:, 3] = np.nanmax(ys, axis=1) if n else 0.0
     candidates, counters, used_method = find_pairs(box, np.zeros((0, 3)), 0, method)
     keep = np.zeros(candidates.shape[0], dtype=bool)
     unsure = np.zeros(candidates.shape[0], dtype=bool)
-    lazy("polygons").keep_overlapping(vertices, counts, tame, candidates, keep, unsure)
+    kernel = lazy("polygons").keep_overlapping
+    m = candidates.shape[0]
+    if m >= PARALLEL_MIN_ITEMS and THREADS > 1:  # the kernel releases the GIL
+        cuts = np.linspace(0, m, THREADS + 1).astype(np.intp)
+
+        def part(k: int) -> None:
+            lo, hi = cuts[k], cuts[k + 1]
+            kernel(vertices, counts, tame, candidates[lo:hi], keep[lo:hi], unsure[lo:hi])
+
+        with ThreadPoolExecutor(THREADS) as pool:
+            list(pool.map(part, range(THREADS)))
+    else:
+        kernel(vertices, counts, tame, candidates, keep, unsure)
     for row in np.flatnonzero(unsure).tolist():
         i, j = candidates[row]
         a = [tuple(v) for v in vertices[i, : counts[i]].tolist()]
