@@ -388,3 +388,23 @@ def test_masks_demo_shows_the_shape_analysis_and_the_forbidden_corners(app, tmp_
         x, y = int(cx - bx + w - 1), int(cy - by + h - 1)
         inside = 0 <= x < region.width and 0 <= y < region.height and region.get_at((x, y))
         assert inside == demo.collider.overlaps(demo.blocker, demo._offset())
+
+
+def test_polygons_screenshot_shows_the_contact_the_push_and_the_pairs(app, tmp_path):
+    from collide2d import overlaps
+    from collide2d.demos.polygons import CONTACT, HIT_BOX, PUSHED, PolygonsDemo
+
+    demo = PolygonsDemo()
+    path = app.run_headless(demo, 20, tmp_path)
+    image = _pixels(path)
+    assert demo.hit is not None and not demo.hit.started_overlapping
+    assert _count(image, CONTACT) > 300  # ship and crate outlined at first contact
+    assert demo.push is not None and demo.push.started_overlapping
+    # the push separates them (in floats, to within rounding of normal * depth)
+    pushed = demo.lodged.translated(demo.push.normal * (demo.push.depth + 1e-9))
+    assert not overlaps(pushed, demo.block)
+    short = demo.lodged.translated(demo.push.normal * (demo.push.depth - 1e-6))
+    assert overlaps(short, demo.block)
+    assert _count(image, PUSHED) > 100
+    assert len(demo.pairs) > 0 and _count(image, HIT_BOX) > 500
+    assert "ms" in demo.hud()[-1]
