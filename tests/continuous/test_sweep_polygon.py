@@ -383,3 +383,40 @@ def test_from_polygon_checks_its_arguments():
         Mask.from_polygon(Rect(0, 0, 2, 2))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="size"):
         Mask.from_polygon(Polygon.box(2, 2, 2, 2), size=(-1, 3))
+
+
+EXTREME = [
+    Polygon([(1e308, 0), (1.7e308, 0), (1e308, 1e308)]),
+    Polygon([(-1.7e308, -1.7e308), (1.7e308, -1.7e308), (0, 1.7e308)]),
+    Polygon([(0, 0), (5e-324, 0), (0, 5e-324)]),
+    Polygon.box(0, 0, 1e-300, 1e-300, 0.3),
+    Rect(0, 0, 0, 0),
+    Rect(1e308, 0, 1e308, 1),
+    Circle(0, 0, 1e300),
+    Circle(3, 3, 1e-300),
+    Segment((-1e308, 0), (1e308, 0)),
+    PlacedMask(Mask((3, 3), fill=True), -1.5, -1.5),
+    Polygon.regular(1, 1, 3, 7, 0.2),
+]
+
+
+@pytest.mark.parametrize("a", EXTREME, ids=repr)
+def test_extreme_magnitudes_give_an_answer_or_a_clear_value_error(a):
+    deltas = [(0, 0), (1e308, 1e308), (-1.7e308, 1.7e308), (1e-320, 0), (3, -2)]
+    for b in EXTREME:
+        if not any(isinstance(s, (Polygon, Segment)) for s in (a, b)):
+            continue
+        calls = [lambda b=b: overlaps(a, b)]
+        calls += [lambda d=d, b=b: sweep(a, d, b, (-d[0], d[1])) for d in deltas]
+        calls += [lambda d=d, b=b: sweep(a, d, b) for d in deltas]
+        for call in calls:
+            try:
+                result = call()
+            except ValueError as error:
+                assert "edge beyond the floats" in str(error) or "2**-450" in str(error)
+                continue
+            if hasattr(result, "normal"):
+                assert all(math.isfinite(v) for v in (*result.normal, *result.point))
+    for d in deltas:
+        if isinstance(a, (Polygon, Segment)):
+            raycast((0, 0), d, a)

@@ -11,6 +11,8 @@ and ``depth`` of the shortest push that separates the shapes.
 from __future__ import annotations
 
 import math
+import sys
+from fractions import Fraction
 
 from collide2d.continuous._intervals import axis_interval, disc_interval
 from collide2d.continuous.hit import Hit, RayHit
@@ -33,21 +35,32 @@ from collide2d.geometry.vec2 import Vec2
 
 def edge_normal(outline: Outline, index: int) -> tuple[float, float, float]:
     """The unit outward normal of edge ``index`` of an outline and the edge's length
-    (for a segment, edge 1 is edge 0 reversed)."""
+    (for a segment, edge 1 is edge 0 reversed). Where the edge's coordinates differ by
+    more than the floats hold, the direction is taken from exact differences."""
     n = len(outline)
     if n == 2:
         p, q = (outline[0], outline[1]) if index == 0 else (outline[1], outline[0])
     else:
         p, q = outline[index], outline[(index + 1) % n]
-    ex = q[0] - p[0]
-    ey = q[1] - p[1]
+    ex = float(q[0] - p[0])
+    ey = float(q[1] - p[1])
     length = math.hypot(ex, ey)
-    if math.isinf(length):  # huge coordinates: the direction still holds
-        big = max(abs(ex), abs(ey))
-        ex, ey = ex / big, ey / big
-        length_unit = math.hypot(ex, ey)
-        return ey / length_unit + 0.0, -ex / length_unit + 0.0, length
+    if not math.isfinite(length):  # the difference overflows: scale it exactly first
+        fx = Fraction(q[0]) - Fraction(p[0])
+        fy = Fraction(q[1]) - Fraction(p[1])
+        big = max(abs(fx), abs(fy))
+        ex, ey = float(fx / big), float(fy / big)
+        unit = math.hypot(ex, ey)
+        return ey / unit + 0.0, -ex / unit + 0.0, length
     return ey / length + 0.0, -ex / length + 0.0, length
+
+
+def finite_point(x: float, y: float, fallback: tuple[float, float]) -> Vec2:
+    """``Vec2(x, y)``, or ``fallback`` where the arithmetic that made ``(x, y)`` left
+    the floats (coordinates near the largest float)."""
+    if math.isfinite(x) and math.isfinite(y):
+        return Vec2(x, y)
+    return Vec2(float(fallback[0]), float(fallback[1]))
 
 
 def _contact_point(
@@ -66,9 +79,9 @@ def _contact_point(
         i for i, (x, y) in enumerate(zip(xs, ys, strict=True)) if ex * (y - py) - ey * (x - px) == o
     ]
     sx, sy = other_shift
+    vertex = other[touching[0]]
     if len(touching) == 1:
-        x, y = other[touching[0]]
-        return Vec2(x + sx, y + sy)
+        return finite_point(vertex[0] + sx, vertex[1] + sy, vertex)
     # Two faces meet: the middle of their shared stretch along the edge.
     n = len(own)
     if n == 2:
@@ -77,9 +90,8 @@ def _contact_point(
         p, q = own[axis.edge], own[(axis.edge + 1) % n]
     fx, fy = q[0] - p[0], q[1] - p[1]
     length2 = fx * fx + fy * fy
-    if length2 == 0.0 or math.isinf(length2):
-        x, y = other[touching[0]]
-        return Vec2(x + sx, y + sy)
+    if length2 == 0.0 or not math.isfinite(length2):
+        return finite_point(vertex[0] + sx, vertex[1] + sy, vertex)
 
     def along(point: tuple[float, float]) -> float:
         return ((point[0] - p[0]) * fx + (point[1] - p[1]) * fy) / length2
@@ -88,7 +100,7 @@ def _contact_point(
     lo = max(0.0, min(ends))
     hi = min(1.0, max(ends))
     middle = (lo + hi) * 0.5 if lo <= hi else (min(ends) + max(ends)) * 0.5
-    return Vec2(p[0] + fx * middle, p[1] + fy * middle)
+    return finite_point(p[0] + fx * middle, p[1] + fy * middle, vertex)
 
 
 def sweep_outlines(
@@ -170,7 +182,7 @@ def _deepest(axis: Axis, other: Outline, ints: tuple[list[int], list[int]]) -> V
     xs, ys = ints
     for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
         if axis.ex * (y - axis.py) - axis.ey * (x - axis.px) == o:
-            return Vec2(*other[i])
+            return Vec2(float(other[i][0]), float(other[i][1]))
     raise AssertionError("no vertex attains the support")  # pragma: no cover
 
 
@@ -182,7 +194,10 @@ def _depth(o: int, axis: Axis, e: int) -> float:
     k = max(0, (length2.bit_length() - 100) // 2)
     j = max(0, o.bit_length() - 60)
     value = (o >> j) / math.sqrt(length2 >> (2 * k))
-    return math.ldexp(value, e + j - k)
+    try:
+        return math.ldexp(value, e + j - k)
+    except OverflowError:  # a push longer than the floats: the largest float
+        return sys.float_info.max
 
 
 def raycast_outline(
@@ -194,7 +209,10 @@ def raycast_outline(
     if span is None or not in_frame(span):
         return None
     hi = span.hi
-    exit_fraction = math.inf if hi is None else hi[0] / hi[1]
+    try:
+        exit_fraction = math.inf if hi is None else hi[0] / hi[1]
+    except OverflowError:  # beyond the floats: the line leaves far past the segment
+        exit_fraction = math.inf
     if started(span):
         nearest, _ = least_penetration(([ox], [oy]), si)
         nx, ny, _ = edge_normal(shape, nearest.edge)
@@ -204,7 +222,7 @@ def raycast_outline(
     if axis is None:  # pragma: no cover
         raise AssertionError("a first contact without an axis")
     nx, ny, _ = edge_normal(shape, axis.edge)
-    point = Vec2(origin[0] + delta[0] * fraction, origin[1] + delta[1] * fraction)
+    point = finite_point(origin[0] + delta[0] * fraction, origin[1] + delta[1] * fraction, origin)
     return RayHit(fraction, exit_fraction, Vec2(nx, ny), point, False)
 
 
@@ -230,15 +248,16 @@ def sweep_circle_outline(
     idx, idy = adx - bdx, ady - bdy
     if overlaps_circle_outline(si, icx, icy, ir):
         return _started_circle(circle, shape, si, icx, icy)
+    dx = c_delta[0] - s_delta[0]
+    dy = c_delta[1] - s_delta[1]
+    _check_circle_range(circle, (dx, dy), shape)
     if r == 0.0:
         ray = raycast_outline((cx, cy), (c_delta[0] - s_delta[0], c_delta[1] - s_delta[1]), shape)
         if ray is None:
             return None
         moved = (s_delta[0] * ray.fraction, s_delta[1] * ray.fraction)
-        point = Vec2(ray.point[0] + moved[0], ray.point[1] + moved[1])
+        point = finite_point(ray.point[0] + moved[0], ray.point[1] + moved[1], ray.point)
         return Hit(ray.fraction, ray.normal, point, False)
-    dx = c_delta[0] - s_delta[0]
-    dy = c_delta[1] - s_delta[1]
     estimate = _circle_entry_estimate(cx, cy, r, dx, dy, shape)
     if estimate is None:
         return None
@@ -276,8 +295,31 @@ def sweep_circle_outline(
     x = cx + dx * fraction
     y = cy + dy * fraction
     kx, ky, normal = _nearest(x, y, shape)
-    point = Vec2(kx + s_delta[0] * fraction, ky + s_delta[1] * fraction)
+    point = finite_point(kx + s_delta[0] * fraction, ky + s_delta[1] * fraction, (kx, ky))
     return Hit(fraction, normal, point, False)
+
+
+CIRCLE_RANGE = (2.0**-450, 2.0**450)
+"""A circle sweep against a polygon estimates its entry in floats (then settles it
+exactly): its numbers must stay where squares neither overflow nor underflow."""
+
+
+def _check_circle_range(
+    circle: tuple[float, float, float], delta: tuple[float, float], shape: Outline
+) -> None:
+    """A clear ``ValueError`` where the float estimate cannot be trusted."""
+    low, high = CIRCLE_RANGE
+    values = [*circle, *delta, *(c for v in shape for c in v)]
+    n = len(shape)
+    for i in range(n if n >= 3 else n - 1):
+        (px, py), (qx, qy) = shape[i], shape[(i + 1) % n]
+        values.append(math.hypot(qx - px, qy - py))
+    for value in values:
+        if value != 0.0 and not low <= abs(value) <= high:
+            raise ValueError(
+                "a circle's sweep against a polygon or segment takes coordinates, radii, "
+                f"motions and edge lengths of magnitude 2**-450 to 2**450 (or zero); got {value!r}"
+            )
 
 
 _SETTLE_STEPS = 64
@@ -385,5 +427,5 @@ def _started_circle(
     nx, ny, _ = edge_normal(shape, axis.edge)
     px, py = shape[axis.edge]
     distance = (cx - px) * -nx + (cy - py) * -ny
-    point = Vec2(cx + nx * distance, cy + ny * distance)
+    point = finite_point(cx + nx * distance, cy + ny * distance, (cx, cy))
     return Hit(0.0, Vec2(nx, ny), point, True, depth=distance + r)

@@ -27,6 +27,7 @@ method of separating axes").
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -56,6 +57,11 @@ def outline(shape: Polygon | Rect | Segment | Vec2) -> tuple[tuple[float, float]
         left, top, w, h = shape
         right = left + w
         bottom = top + h
+        if not (math.isfinite(right) and math.isfinite(bottom)):
+            raise ValueError(
+                f"{shape!r} has an edge beyond the floats (x + w or y + h overflows): "
+                "tests with polygons and segments need its edges finite"
+            )
         if right == left:
             return ((left, top),) if bottom == top else ((left, top), (left, bottom))
         if bottom == top:

@@ -32,10 +32,12 @@ def _candidates(
     boxes = mask.boxes()
     if boxes.shape[0] == 0:
         return boxes
-    u0 = math.floor(left - mx) - 1
-    u1 = math.ceil(right - mx) + 1
-    v0 = math.floor(top - my) - 1
-    v1 = math.ceil(bottom - my) + 1
+    width, height = mask.size
+    # clamped to just around the mask before rounding (so that no inf is rounded)
+    u0 = math.floor(min(max(left - mx, -2.0), width + 2.0)) - 1
+    u1 = math.ceil(min(max(right - mx, -2.0), width + 2.0)) + 1
+    v0 = math.floor(min(max(top - my, -2.0), height + 2.0)) - 1
+    v1 = math.ceil(min(max(bottom - my, -2.0), height + 2.0)) + 1
     keep = (boxes[:, 2] >= u0) & (boxes[:, 0] <= u1) & (boxes[:, 3] >= v0) & (boxes[:, 1] <= v1)
     return boxes[keep]
 
