@@ -301,7 +301,8 @@ def sweep_circle_outline(
 
 CIRCLE_RANGE = (2.0**-450, 2.0**450)
 """A circle sweep against a polygon estimates its entry in floats (then settles it
-exactly): its numbers must stay where squares neither overflow nor underflow."""
+exactly): its radius and edge lengths must stay where squares neither overflow nor
+underflow, and its coordinates and motion below the upper end."""
 
 
 def _check_circle_range(
@@ -309,7 +310,14 @@ def _check_circle_range(
 ) -> None:
     """A clear ``ValueError`` where the float estimate cannot be trusted."""
     low, high = CIRCLE_RANGE
-    values = [*circle, *delta, *(c for v in shape for c in v)]
+    cx, cy, r = circle
+    large = [cx, cy, *delta, *(c for v in shape for c in v)]
+    if not all(abs(value) <= high for value in large):  # (small ones are no risk)
+        raise ValueError(
+            "a circle's sweep against a polygon or segment takes coordinates and motions "
+            f"of magnitude up to 2**450; got one of {large!r}"
+        )
+    values = [r]
     n = len(shape)
     for i in range(n if n >= 3 else n - 1):
         (px, py), (qx, qy) = shape[i], shape[(i + 1) % n]
@@ -317,8 +325,8 @@ def _check_circle_range(
     for value in values:
         if value != 0.0 and not low <= abs(value) <= high:
             raise ValueError(
-                "a circle's sweep against a polygon or segment takes coordinates, radii, "
-                f"motions and edge lengths of magnitude 2**-450 to 2**450 (or zero); got {value!r}"
+                "a circle's sweep against a polygon or segment takes radii and edge "
+                f"lengths of magnitude 2**-450 to 2**450 (or a zero radius); got {value!r}"
             )
 
 
