@@ -19,6 +19,10 @@ from collide2d.batch.polygons import (
 from tests.geometry.polygon_strategies import convex_polygons
 
 
+def _tame(value):
+    return value == 0.0 or 2.0**-400 <= abs(value) <= 2.0**400
+
+
 def _scalar_pairs(polygons):
     return [
         (i, j)
@@ -136,9 +140,11 @@ def test_bad_polygons_are_refused_naming_the_row(vertices, counts, message):
 @settings(max_examples=300)
 @given(
     st.tuples(*[st.integers(-4, 4).map(lambda v: v * 0.25) for _ in range(6)])
-    | st.tuples(*[st.floats(-1e6, 1e6, allow_nan=False) for _ in range(6)])
+    | st.tuples(*[st.floats(-1e6, 1e6).filter(_tame) for _ in range(6)])
 )
 def test_the_compiled_orientation_is_the_exact_sign(values):
+    # exact for coordinates the batch functions send it (see TAME_LOW): zero or of
+    # magnitude 2**-400 to 2**400
     from fractions import Fraction
 
     px, py, qx, qy, vx, vy = values

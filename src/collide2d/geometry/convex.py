@@ -317,7 +317,7 @@ def overlaps_convex(a: object, b: object) -> bool:
     """Strict overlap of two shapes among polygons, segments, rectangles and circles,
     at least one of them a polygon or a segment: exact.
 
-    >>> overlaps_convex(Polygon.box(0, 0, 2, 2, 0.5), Circle(2, 0, 0.7))
+    >>> overlaps_convex(Polygon.box(0, 0, 2, 2, 0.5), Circle(2, 0, 0.8))
     True
     """
     if isinstance(a, Circle) or isinstance(b, Circle):
