@@ -355,3 +355,24 @@ def polygon_sweep(
         if polygons_overlap(_moved(a, dx, dy, (lo + hi) / 2), b):
             return lo, False
     return None
+
+
+def circle_overlaps_polygon(points: list[Point], x: Fraction, y: Fraction, r: Fraction) -> bool:
+    """Whether the open disc overlaps the convex polygon: the centre's exact squared
+    distance to the closed polygon below ``r^2`` (a zero radius: strictly inside)."""
+    n = len(points)
+    sides = [
+        (points[(i + 1) % n][0] - points[i][0]) * (y - points[i][1])
+        - (points[(i + 1) % n][1] - points[i][1]) * (x - points[i][0])
+        for i in range(n)
+    ]
+    if all(side > 0 for side in sides) or (r > 0 and all(side >= 0 for side in sides)):
+        return True
+    best = None
+    for i in range(n):
+        (ax, ay), (bx, by) = points[i], points[(i + 1) % n]
+        ex, ey = bx - ax, by - ay
+        t = min(max(((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey), 0), 1)
+        d2 = (ax + ex * t - x) ** 2 + (ay + ey * t - y) ** 2
+        best = d2 if best is None else min(best, d2)
+    return best is not None and best < r * r

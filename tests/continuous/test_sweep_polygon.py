@@ -11,7 +11,12 @@ from hypothesis import strategies as st
 
 from collide2d import Circle, Mask, PlacedMask, Polygon, Rect, Segment, overlaps, raycast, sweep
 from tests.geometry.polygon_strategies import convex_polygons, far_polygons, rects
-from tests.reference import exact_points, polygon_sweep, polygons_overlap
+from tests.reference import (
+    circle_overlaps_polygon,
+    exact_points,
+    polygon_sweep,
+    polygons_overlap,
+)
 
 DELTAS = st.tuples(
     st.integers(-20, 20).map(float) | st.floats(-20, 20, allow_nan=False),
@@ -226,26 +231,7 @@ def test_a_segment_sweeps_like_a_thin_polygon():
 
 
 def _exact_circle_overlap(polygon, x, y, r):
-    points = exact_points(polygon.vertices)
-    n = len(points)
-    if _strictly_inside(points, x, y) or (
-        r > 0
-        and all(
-            (points[(i + 1) % n][0] - points[i][0]) * (y - points[i][1])
-            - (points[(i + 1) % n][1] - points[i][1]) * (x - points[i][0])
-            >= 0
-            for i in range(n)
-        )
-    ):
-        return True
-    best = None
-    for i in range(n):
-        (ax, ay), (bx, by) = points[i], points[(i + 1) % n]
-        ex, ey = bx - ax, by - ay
-        t = min(max(((x - ax) * ex + (y - ay) * ey) / (ex * ex + ey * ey), 0), 1)
-        d2 = (ax + ex * t - x) ** 2 + (ay + ey * t - y) ** 2
-        best = d2 if best is None else min(best, d2)
-    return best < r * r
+    return circle_overlaps_polygon(exact_points(polygon.vertices), x, y, r)
 
 
 @settings(max_examples=300)

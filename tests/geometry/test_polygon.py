@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from collide2d import Circle, Polygon, Rect, Segment, overlaps
-from tests.reference import exact_points, polygons_overlap
+from tests.reference import circle_overlaps_polygon, exact_points, polygons_overlap
 
 from .polygon_strategies import convex_polygons, rects
 
@@ -174,27 +174,6 @@ def test_touching_polygons_do_not_overlap():
     assert overlaps(a, Polygon([(0, 0), (2, 0), (1, 0.5)]))
 
 
-def _distance2_to_polygon(polygon, x, y):
-    points = exact_points(polygon.vertices)
-    px, py = Fraction(x), Fraction(y)
-    n = len(points)
-    if all(
-        (points[(i + 1) % n][0] - points[i][0]) * (py - points[i][1])
-        - (points[(i + 1) % n][1] - points[i][1]) * (px - points[i][0])
-        >= 0
-        for i in range(n)
-    ):
-        return Fraction(0)
-    best = None
-    for i in range(n):
-        (ax, ay), (bx, by) = points[i], points[(i + 1) % n]
-        ex, ey = bx - ax, by - ay
-        t = min(max(((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey), 0), 1)
-        d2 = (ax + ex * t - px) ** 2 + (ay + ey * t - py) ** 2
-        best = d2 if best is None else min(best, d2)
-    return best
-
-
 @settings(max_examples=300)
 @given(
     convex_polygons(),
@@ -203,9 +182,10 @@ def _distance2_to_polygon(polygon, x, y):
     st.sampled_from([0.0, 0.5, 1.0, 2.0, 3.0, 0.1, 1.4142135623730951]),
 )
 def test_circle_overlap_is_the_exact_distance_test(polygon, x, y, r):
-    d2 = _distance2_to_polygon(polygon, x, y)
-    # a zero radius is a point: it overlaps only what it lies strictly inside
-    expected = overlaps(polygon, Rect(x, y, 0, 0)) if r == 0.0 else d2 < Fraction(r) ** 2
+    points = exact_points(polygon.vertices)
+    expected = circle_overlaps_polygon(points, Fraction(x), Fraction(y), Fraction(r))
+    if r == 0.0:  # a zero radius is a point: it overlaps only what it lies strictly inside
+        assert expected is overlaps(polygon, Rect(x, y, 0, 0))
     assert overlaps(polygon, Circle(x, y, r)) is expected
     assert overlaps(Circle(x, y, r), polygon) is expected
 

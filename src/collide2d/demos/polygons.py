@@ -18,6 +18,7 @@ import pygame
 
 from collide2d import Hit, Polygon, Vec2, overlapping_box_pairs, sweep
 from collide2d.demos._app import DIM, TEXT, Demo, Input
+from collide2d.demos.sweep import _dark, _dim, _fmt
 
 SHIP = (80, 150, 255)
 CRATE = (255, 170, 60)
@@ -216,15 +217,3 @@ def _corners(boxes: np.ndarray) -> np.ndarray:
     xs = boxes[:, 0:1] + c * ox - s * oy
     ys = boxes[:, 1:2] + s * ox + c * oy
     return np.stack([xs, ys], axis=2)
-
-
-def _fmt(v: Vec2) -> str:
-    return f"({v.x:.1f}, {v.y:.1f})"
-
-
-def _dim(colour: tuple[int, int, int]) -> tuple[int, int, int]:
-    return (colour[0] * 3 // 5, colour[1] * 3 // 5, colour[2] * 3 // 5)
-
-
-def _dark(colour: tuple[int, int, int]) -> tuple[int, int, int]:
-    return (colour[0] // 4, colour[1] // 4, colour[2] // 4)
