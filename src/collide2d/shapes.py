@@ -108,7 +108,7 @@ _TAME = (2.0**-400, 2.0**400)
 """Coordinates (other than zero) whose magnitudes lie here take the compiled exact
 test (``collide2d._kernels.polygons``: no product there overflows or underflows)."""
 
-_compiled: list[Callable[[Any, Any], bool]] = []
+_compiled: list[Callable[..., bool]] = []
 
 
 def _packed(polygon: Polygon) -> tuple[Any, bool, tuple[float, float, float, float]]:
@@ -128,19 +128,22 @@ def _packed(polygon: Polygon) -> tuple[Any, bool, tuple[float, float, float, flo
     return packed  # type: ignore[return-value]
 
 
-def _overlap_kernel() -> Callable[[Any, Any], bool]:
-    """The compiled pair test, called through its compiled entry point: numba's
-    dispatcher would spend longer choosing the overload than the test takes."""
+def _overlap_kernels() -> list[Callable[..., bool]]:
+    """The compiled pair tests (polygon and polygon, polygon and box), called through
+    their compiled entry points: numba's dispatcher would spend longer choosing the
+    overload than the test takes."""
     if not _compiled:
-        kernel = lazy("polygons").polygons_overlap
+        kernels = lazy("polygons")
         square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
-        kernel(square, square)  # compiled (or loaded) for float64 (n, 2) arrays
-        try:
-            entry = kernel.overloads[kernel.signatures[0]].entry_point
-        except (AttributeError, IndexError, KeyError):  # pragma: no cover - numba changed
-            entry = kernel
-        _compiled.append(entry)
-    return _compiled[0]
+        kernels.polygons_overlap(square, square)  # compiled (or loaded) for these types
+        kernels.polygon_box_overlap(square, 0.0, 0.0, 1.0, 1.0)
+        for kernel in (kernels.polygons_overlap, kernels.polygon_box_overlap):
+            try:
+                entry = kernel.overloads[kernel.signatures[0]].entry_point
+            except (AttributeError, IndexError, KeyError):  # pragma: no cover - numba changed
+                entry = kernel
+            _compiled.append(entry)
+    return _compiled
 
 
 def polygons_overlap(a: Polygon, b: Polygon | Rect) -> bool:
@@ -160,14 +163,13 @@ def polygons_overlap(a: Polygon, b: Polygon | Rect) -> bool:
         low, high = _TAME
         if not tame_a or not all(c == 0.0 or low <= abs(c) <= high for c in (bl, bt, br, bb)):
             return overlaps_convex(a, b)
-        vb = np.array(((bl, bt), (br, bt), (br, bb), (bl, bb)))
-        return (_compiled[0] if _compiled else _overlap_kernel())(va, vb)
+        return (_compiled[1] if _compiled else _overlap_kernels()[1])(va, bl, bt, br, bb)
     packed = b._packed  # type: ignore[union-attr]
     vb, tame_b, (bl, bt, br, bb) = packed if packed is not None else _packed(b)  # type: ignore[arg-type]
     if ar <= bl or br <= al or ab <= bt or bb <= at:  # boxes apart or touching
         return False
     if tame_a and tame_b:
-        return (_compiled[0] if _compiled else _overlap_kernel())(va, vb)
+        return (_compiled[0] if _compiled else _overlap_kernels()[0])(va, vb)
     return overlaps_convex(a, b)
 
 

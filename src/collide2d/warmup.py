@@ -40,7 +40,7 @@ def _circle_pairs() -> None:
 
 
 def _polygons() -> None:
-    from collide2d import overlapping_box_pairs, overlapping_polygon_pairs
+    from collide2d import Polygon, Rect, overlapping_box_pairs, overlapping_polygon_pairs, overlaps
 
     boxes = np.array(
         [[0.0, 0.0, 2.0, 2.0, 0.3], [1.0, 1.0, 2.0, 2.0, 0.0], [9.0, 0.0, 1.0, 5.0, 1.5]]
@@ -50,6 +50,9 @@ def _polygons() -> None:
         [[[0.0, 0.0], [4.0, 0.0], [0.0, 4.0]], [[1.0, 1.0], [5.0, 1.0], [1.0, 5.0]]]
     )
     overlapping_polygon_pairs(triangles, np.array([3, 3]))
+    crate = Polygon.box(0.0, 0.0, 2.0, 2.0, 0.3)
+    overlaps(crate, Polygon.box(1.0, 0.0, 2.0, 2.0, 0.0))
+    overlaps(crate, Rect(1.0, 0.0, 2.0, 2.0))
 
 
 def _broadphases() -> None:

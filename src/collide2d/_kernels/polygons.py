@@ -257,3 +257,22 @@ def bounds_and_tame(
         box[i, 2] = right
         box[i, 3] = bottom
         tame[i] = ok
+
+
+@kernel
+def polygon_box_overlap(
+    a: np.ndarray, left: float, top: float, right: float, bottom: float
+) -> bool:
+    """Whether a tame outline ``(n, 2)`` (positive area) and the box
+    ``[left, right] x [top, bottom]`` (positive size) overlap strictly, exactly."""
+    box = np.empty((4, 2))
+    box[0, 0] = left
+    box[0, 1] = top
+    box[1, 0] = right
+    box[1, 1] = top
+    box[2, 0] = right
+    box[2, 1] = bottom
+    box[3, 0] = left
+    box[3, 1] = bottom
+    na = a.shape[0]
+    return not (_separates(a, na, box, 4) or _separates(box, 4, a, na))
