@@ -5,7 +5,9 @@
 Each call runs alone in a new process whose numba cache (``NUMBA_CACHE_DIR``) is an
 empty folder, as on a machine that just installed collide2d, and then again in the
 same process (compiled by then). Reported: the first call's seconds, the second's,
-and how many of collide2d's kernels the first one compiled.
+how many of collide2d's kernels the first one compiled, and the process's peak
+resident memory. ``python benchmarks/bench_cold.py polygon`` runs only the calls
+whose names contain a word given.
 """
 
 from __future__ import annotations
@@ -60,6 +62,15 @@ CALLS = {
         "a = collide2d.Mask.from_array(rng.random((512, 512)) < 0.45)",
         "a.connected_components()",
     ),
+    "overlapping_box_pairs, 1e5 rotated boxes": (
+        "boxes = np.hstack([rng.random((100_000, 2)) * 4000, rng.random((100_000, 2)) * 10 + 1,"
+        " rng.uniform(-3, 3, (100_000, 1))])",
+        "collide2d.overlapping_box_pairs(boxes)",
+    ),
+    "overlaps of two polygons": (
+        "a, b = collide2d.Polygon.box(0, 0, 4, 2, 0.3), collide2d.Polygon.regular(2, 1, 3, 8)",
+        "collide2d.overlaps(a, b)",
+    ),
     "World.move_all, 100 actors": (
         "world = collide2d.World()\n"
         "for k in range(400):\n"
@@ -78,7 +89,7 @@ CALLS = {
 }
 
 
-def first_call(prepare: str, call: str) -> tuple[float, float, int]:
+def first_call(prepare: str, call: str) -> tuple[float, float, int, float]:
     code = (
         SETUP
         + "import collide2d\n"
@@ -89,26 +100,33 @@ start = time.perf_counter()
 first = time.perf_counter() - start
 start = time.perf_counter()
 {call}
-print(first, time.perf_counter() - start, len(jit.COMPILED))
+import resource
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+print(first, time.perf_counter() - start, len(jit.COMPILED), peak)
 """
     )
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                               text=True, check=True)  # fmt: skip
-    first, second, kernels = done.stdout.split()
-    return float(first), float(second), int(kernels)
+    first, second, kernels, peak = done.stdout.split()
+    return float(first), float(second), int(kernels), float(peak)
 
 
 def main() -> None:
     import numba
 
     print(f"# bench_cold: CPython {platform.python_version()}, numba {numba.__version__}\n")
+    wanted = sys.argv[1:]  # words of the names to run; all by default
     rows = []
     for name, (prepare, call) in CALLS.items():
-        first, second, kernels = first_call(prepare, call)
-        rows.append([name, f"{first:.2f}", f"{second * 1e3:.1f}", kernels])
-    print(table(["first call, empty cache", "seconds", "second call ms", "kernels compiled"], rows))
+        if wanted and not any(word in name for word in wanted):
+            continue
+        first, second, kernels, peak = first_call(prepare, call)
+        rows.append([name, f"{first:.2f}", f"{second * 1e3:.1f}", kernels, f"{peak:.0f}"])
+    header = ["first call, empty cache", "seconds", "second call ms", "kernels compiled",
+              "peak RSS MB"]  # fmt: skip
+    print(table(header, rows))
 
 
 if __name__ == "__main__":
