@@ -37,6 +37,7 @@ from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.mask.polygon import overlaps_mask_outline, sweep_mask_outline
 from collide2d.mask.sweep import raycast_mask, sweep_masks, sweep_shape
+from collide2d.tolerances import EXACT_ORIENT_RANGE
 
 AnyShape = Rect | Circle | PlacedMask
 """Every shape the World takes as an item."""
@@ -104,10 +105,6 @@ def overlaps(a: FrontShape, b: FrontShape) -> bool:
     return overlaps_rect_or_circle(a, b)
 
 
-_TAME = (2.0**-400, 2.0**400)
-"""Coordinates (other than zero) whose magnitudes lie here take the compiled exact
-test (``collide2d._kernels.polygons``: no product there overflows or underflows)."""
-
 _compiled: list[Callable[..., bool]] = []
 
 
@@ -118,7 +115,7 @@ def _packed(polygon: Polygon) -> tuple[Any, bool, tuple[float, float, float, flo
     if packed is None:
         xs = [v[0] for v in polygon.vertices]
         ys = [v[1] for v in polygon.vertices]
-        low, high = _TAME
+        low, high = EXACT_ORIENT_RANGE
         tame = all(c == 0.0 or low <= abs(c) <= high for c in (*xs, *ys))
         packed = polygon._packed = (
             np.array(polygon.vertices, dtype=np.float64),
@@ -149,7 +146,7 @@ def _overlap_kernels() -> list[Callable[..., bool]]:
 def polygons_overlap(a: Polygon, b: Polygon | Rect) -> bool:
     """``overlaps`` of a polygon with a polygon or a rectangle: the bounds first, then
     the compiled exact separating-axis test (the exact Python one for coordinates
-    beyond ``_TAME``, and for rectangles of zero size)."""
+    beyond ``tolerances.EXACT_ORIENT_RANGE``, and for rectangles of zero size)."""
     packed: Any = a._packed
     va, tame_a, (al, at, ar, ab) = packed if packed is not None else _packed(a)
     if type(b) is Rect:
@@ -160,7 +157,7 @@ def polygons_overlap(a: Polygon, b: Polygon | Rect) -> bool:
             return overlaps_convex(a, b)
         if ar <= bl or br <= al or ab <= bt or bb <= at:
             return False
-        low, high = _TAME
+        low, high = EXACT_ORIENT_RANGE
         if not tame_a or not all(c == 0.0 or low <= abs(c) <= high for c in (bl, bt, br, bb)):
             return overlaps_convex(a, b)
         return (_compiled[1] if _compiled else _overlap_kernels()[1])(va, bl, bt, br, bb)

@@ -40,3 +40,16 @@ SQUARE_OVERFLOW = 2.0**511
 """At or above this (or when a difference of coordinates overflows to ``inf``), a
 square in a circle overlap test would overflow: the test is then made in exact
 rational arithmetic instead (only shapes near ``1e154`` and beyond take that path)."""
+
+EXACT_ORIENT_RANGE = (2.0**-400, 2.0**400)
+"""Polygon coordinates that are zero or of a magnitude in this range take the compiled
+exact orientation test (``collide2d._kernels.polygons``): differences of such floats
+are at least ``2**-452``, so no product of two of them, nor the error term of one,
+underflows, and none overflows, and the error-free products stay exact. Coordinates
+beyond take the plain Python route, exact everywhere."""
+
+CIRCLE_POLYGON_RANGE = (2.0**-450, 2.0**450)
+"""A circle's sweep against a polygon or segment estimates its entry in floats before
+settling it exactly: its radius and edge lengths must lie in this range (or the radius
+be zero), its coordinates and motion below the upper end, so that no square in the
+estimate overflows or underflows. Outside it the sweep raises a ``ValueError``."""

@@ -20,11 +20,9 @@ from collide2d.batch.arrays import _as_rows, check_method
 from collide2d.geometry.convex import integers, overlaps_outlines
 from collide2d.geometry.polygon import Polygon
 from collide2d.stats import Stats, check_stats
+from collide2d.tolerances import EXACT_ORIENT_RANGE
 
-TAME_LOW = 2.0**-400
-TAME_HIGH = 2.0**400
-"""Coordinates (other than zero) within these magnitudes take the compiled exact
-test; others (which no game produces) take the Python one, exact everywhere."""
+TAME_LOW, TAME_HIGH = EXACT_ORIENT_RANGE
 
 
 def box_polygons(boxes: ArrayLike) -> FloatArray:
@@ -137,7 +135,7 @@ def as_polygons(
 ) -> tuple[FloatArray, IndexArray, FloatArray, np.ndarray]:
     """Check ``(N, K, 2)`` outlines (the first ``counts[i]`` vertices of row ``i``)
     and return them C-contiguous with positive orientation, with the counts, their
-    bounds and which rows are tame (see ``TAME_LOW``)."""
+    bounds and which rows are tame (see ``tolerances.EXACT_ORIENT_RANGE``)."""
     raw = np.asarray(vertices, dtype=np.float64)
     if raw.ndim == 1 and raw.shape[0] == 0:
         raw = raw.reshape(0, 3, 2)

@@ -31,6 +31,7 @@ from collide2d.geometry.convex import (
     support,
 )
 from collide2d.geometry.vec2 import Vec2
+from collide2d.tolerances import CIRCLE_POLYGON_RANGE
 
 
 def edge_normal(outline: Outline, index: int) -> tuple[float, float, float]:
@@ -299,17 +300,11 @@ def sweep_circle_outline(
     return Hit(fraction, normal, point, False)
 
 
-CIRCLE_RANGE = (2.0**-450, 2.0**450)
-"""A circle sweep against a polygon estimates its entry in floats (then settles it
-exactly): its radius and edge lengths must stay where squares neither overflow nor
-underflow, and its coordinates and motion below the upper end."""
-
-
 def _check_circle_range(
     circle: tuple[float, float, float], delta: tuple[float, float], shape: Outline
 ) -> None:
     """A clear ``ValueError`` where the float estimate cannot be trusted."""
-    low, high = CIRCLE_RANGE
+    low, high = CIRCLE_POLYGON_RANGE
     cx, cy, r = circle
     large = [cx, cy, *delta, *(c for v in shape for c in v)]
     if not all(abs(value) <= high for value in large):  # (small ones are no risk)
