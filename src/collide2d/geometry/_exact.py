@@ -42,9 +42,3 @@ def ratio_floor(numerator: int, denominator: int) -> float:
     if top * denominator > numerator * bottom:
         value = math.nextafter(value, -math.inf)
     return value + 0.0  # no negative zero
-
-
-def below(numerator: int, denominator: int, other_numerator: int, other_denominator: int) -> bool:
-    """Whether ``numerator / denominator < other_numerator / other_denominator``, both
-    denominators positive."""
-    return numerator * other_denominator < other_numerator * denominator

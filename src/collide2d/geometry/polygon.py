@@ -136,16 +136,6 @@ class Polygon:
         self._exact: tuple[list[int], list[int], int] | None = None
         self._packed: object = None  # what a layer above keeps with the polygon
 
-    @classmethod
-    def _trusted(cls, vertices: tuple[Vec2, ...]) -> Polygon:
-        """A polygon from vertices known to be valid and in the stored order."""
-        polygon = object.__new__(cls)
-        polygon._vertices = vertices
-        polygon._hash = hash(vertices)
-        polygon._exact = None
-        polygon._packed = None
-        return polygon
-
     # -- constructors ---------------------------------------------------------
 
     @classmethod
