@@ -91,6 +91,13 @@ def main(argv: list[str]) -> None:
         # their screenshots): build/docs/index.html.
         run([str(PYTHON), "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
              str(ROOT / "docs"), str(DOCS_OUT)], env=env)  # fmt: skip
+        run(
+            [
+                str(PYTHON),
+                str(ROOT / "scripts" / "check_api_reference.py"),
+                str(DOCS_OUT / "api.html"),
+            ]
+        )
         print(f"documentation: {DOCS_OUT / 'index.html'}")
     else:
         scripts = sorted((ROOT / "benchmarks").glob("bench_*.py"))

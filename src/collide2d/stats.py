@@ -17,19 +17,7 @@ class Stats:
     leaves); a "visit" is an element of the structure looked at (a tree node or
     node pair, a grid cell, a strip, a list entry).
 
-    Attributes
-    ----------
-    method : str
-        The algorithm that ran (for batch calls, what ``"auto"`` chose).
-    tests, visits : int
-        Exact tests and visits of the last query.
-    brute_force_tests : int
-        The tests brute force would have made for the last query (``n (n - 1) / 2``
-        for pairs, ``n * m`` for ``m`` queries); 0 where not known.
-    total_tests, total_visits : int
-        Sums over every query so far.
-    queries : int
-        Queries (including ``pairs``) so far.
+    The fields are listed below.
 
     Examples
     --------
@@ -41,12 +29,20 @@ class Stats:
     """
 
     method: str = ""
+    """The algorithm that ran (for batch calls, what ``"auto"`` chose)."""
     tests: int = 0
+    """Exact tests of the last query."""
     visits: int = 0
+    """Visits of the last query."""
     brute_force_tests: int = 0
+    """The tests brute force would have made for the last query (``n (n - 1) / 2``
+    for pairs, ``n * m`` for ``m`` queries); 0 where not known."""
     total_tests: int = 0
+    """Exact tests over every query so far."""
     total_visits: int = 0
+    """Visits over every query so far."""
     queries: int = 0
+    """Queries (including ``pairs``) so far."""
 
     def begin(self, method: str = "", brute_force_tests: int = 0) -> None:
         """Start counting a new query."""

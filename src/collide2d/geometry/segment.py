@@ -21,6 +21,11 @@ class Segment(_SegmentFields):
     A point on it is ``start + delta * fraction`` for ``fraction`` in ``[0, 1]``;
     :func:`collide2d.raycast` takes ``segment.start, segment.delta``.
 
+    Attributes
+    ----------
+    start, end : Vec2
+        The two ends.
+
     Examples
     --------
     >>> s = Segment((0, 0), (4, 2))

@@ -17,6 +17,14 @@ class _PlacedFields(NamedTuple):
 class PlacedMask(_PlacedFields):
     """``mask`` with its top-left corner at ``(x, y)`` (world coordinates).
 
+    Attributes
+    ----------
+    mask : Mask
+        The pixels (shared, not copied).
+    x, y : float
+        The mask's top-left corner in the world; any finite float (sub-pixel
+        offsets are exact).
+
     Examples
     --------
     >>> from collide2d import Rect, sweep

@@ -170,6 +170,11 @@ class StepResult:
     that only reads positions never pays for thousands of them); the items they
     name are those of the step, whatever the world did since.
 
+    Attributes
+    ----------
+    stats : StepStats
+        The core's counts for the step (events, predictions, capped bodies...).
+
     Examples
     --------
     >>> from collide2d import Rect, World
