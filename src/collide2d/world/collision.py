@@ -31,7 +31,8 @@ class Collision(NamedTuple):
         ``0.0`` when the shapes already overlapped.
     normal : Vec2
         Unit normal of the surface met, from ``other`` toward ``item``; an axis for
-        rectangles and pixels.
+        rectangles and pixels. A step's contact gives the same normal for each of its
+        two bodies with :meth:`Contact.normal_for(item) <collide2d.Contact.normal_for>`.
     touch : Vec2
         Where the item's ``(x, y)`` is at the contact (a Rect's top-left corner, a
         Circle's centre, a PlacedMask's offset). For a contact that started

@@ -25,7 +25,8 @@ class Contact(NamedTuple):
     normal : Vec2
         Unit normal from ``b`` toward ``a``: an axis between rectangles (and pixels),
         the line of centres between circles, from the rectangle's nearest point to a
-        circle's centre.
+        circle's centre. For the normal as one body sees it, whichever it is, use
+        :meth:`normal_for`.
     point : Vec2
         Where they touch: a circle's surface point, or the middle of the shared part
         of two boxes' edges (of their overlap, when they started overlapping).
@@ -46,6 +47,71 @@ class Contact(NamedTuple):
     point: Vec2
     response: str
     started_overlapping: bool
+
+    def normal_for(self, item: Item) -> Vec2:
+        """The normal as ``item`` sees it: from the other body toward ``item``.
+
+        The convention of :attr:`Collision.normal <collide2d.Collision.normal>` (from
+        what was met toward the mover): a body that lands on a floor gets ``(0, -1)``
+        whether it was added before the floor or after.
+
+        Parameters
+        ----------
+        item : hashable
+            ``a`` or ``b``.
+
+        Returns
+        -------
+        Vec2
+            ``normal`` for ``a``, ``-normal`` for ``b``.
+
+        Raises
+        ------
+        ValueError
+            If ``item`` is neither of the two.
+
+        Examples
+        --------
+        >>> from collide2d import Rect, World
+        >>> world = World()
+        >>> world.add("floor", Rect(0, 10, 50, 5), mass=float("inf"))
+        'floor'
+        >>> world.add("player", Rect(0, 0, 4, 4), velocity=(0, 10))
+        'player'
+        >>> contact = world.step(dt=1.0).contacts[0]
+        >>> contact.normal_for("player"), contact.normal_for("floor")
+        (Vec2(x=0.0, y=-1.0), Vec2(x=0.0, y=1.0))
+        """
+        if item == self.a:
+            return self.normal
+        if item == self.b:
+            return Vec2(0.0 - self.normal.x, 0.0 - self.normal.y)  # no -0.0
+        raise ValueError(f"item must be {self.a!r} or {self.b!r} of this contact, got {item!r}")
+
+    def other(self, item: Item) -> Item:
+        """The body ``item`` met: ``b`` for ``a``, ``a`` for ``b``.
+
+        Raises
+        ------
+        ValueError
+            If ``item`` is neither of the two.
+
+        Examples
+        --------
+        >>> from collide2d import Rect, World
+        >>> world = World()
+        >>> world.add("floor", Rect(0, 10, 50, 5), mass=float("inf"))
+        'floor'
+        >>> world.add("player", Rect(0, 0, 4, 4), velocity=(0, 10))
+        'player'
+        >>> world.step(dt=1.0).contacts[0].other("player")
+        'floor'
+        """
+        if item == self.a:
+            return self.b
+        if item == self.b:
+            return self.a
+        raise ValueError(f"item must be {self.a!r} or {self.b!r} of this contact, got {item!r}")
 
 
 class StepStats(NamedTuple):
