@@ -164,7 +164,7 @@ def test_broadphases_refuse_bad_shapes_and_points_and_stay_as_they_were(name):
     index.add("a", Rect(0, 0, 8, 8))
     index.add("b", Circle(4, 4, 3))
     before = snapshot_index(index)
-    for shape in [(0, 0, 1, 1), None, "rect", Vec2(0, 0)]:
+    for shape in [(0, 0, -1, 1), (0, 0, 1), None, "rect", Vec2(0, 0), [0, 0, 1, float("nan")]]:
         refuses(lambda shape=shape: index.add("c", shape), "shape")
         refuses(lambda shape=shape: index.update("a", shape), "shape")
     for bad in POINTS:
@@ -206,7 +206,7 @@ def test_the_world_refuses_bad_input_and_stays_as_it_was():
     world.validate()
 
 
-@pytest.mark.parametrize("bad", [(0, 0, 1, 1), None, "rect", Vec2(0, 0), 3.0], ids=repr)
+@pytest.mark.parametrize("bad", [(0, 0, 1), (0, 0, -1, 1), None, "rect", Vec2(0, 0), 3.0], ids=repr)
 def test_shape_arguments_refuse_what_is_not_a_shape(bad):
     refuses(lambda: overlaps(bad, Rect(0, 0, 1, 1)), "a")
     refuses(lambda: overlaps(Rect(0, 0, 1, 1), bad), "b")

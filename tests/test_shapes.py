@@ -291,11 +291,11 @@ def test_a_point_starting_on_a_seam_inside_starts_overlapping():
 
 
 def test_bad_shapes_are_refused_naming_the_argument():
-    with pytest.raises(TypeError, match="b must be a Rect or a Circle"):
+    with pytest.raises(TypeError, match="b must be a Rect, a Circle or rect-like"):
         overlaps(PlacedMask(Mask((1, 1)), 0, 0), "wall")
-    with pytest.raises(TypeError, match="a must be a Rect or a Circle"):
-        sweep((0, 0, 1, 1), (1, 0), PlacedMask(Mask((1, 1)), 0, 0))
-    with pytest.raises(TypeError, match="shape must be a Rect or a Circle"):
+    with pytest.raises(TypeError, match="a must be a Rect, a Circle or rect-like"):
+        sweep((0, 0, 1), (1, 0), PlacedMask(Mask((1, 1)), 0, 0))
+    with pytest.raises(TypeError, match="shape must be a Rect, a Circle or rect-like"):
         raycast((0, 0), (1, 0), None)
     for bad in catalogue.BAD_NUMBERS:
         with pytest.raises(ValueError, match="a_delta"):

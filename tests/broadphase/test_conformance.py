@@ -120,13 +120,15 @@ def test_errors_name_the_problem_and_change_nothing(name):
     with pytest.raises(ValueError, match="'z'"):
         index.update("z", Rect(0, 0, 1, 1))
     with pytest.raises(TypeError, match="shape"):
-        index.add("c", (0, 0, 1, 1))
+        index.add("c", (0, 0, 1))
     with pytest.raises(TypeError, match="shape"):
         index.update("a", "big")
     with pytest.raises(TypeError, match="hashable"):
         index.add(["list"], Rect(0, 0, 1, 1))
     with pytest.raises(TypeError, match="rect"):
-        index.query_rect((0, 0, 1, 1))
+        index.query_rect((0, 0, 1))
+    with pytest.raises(ValueError, match="rect"):
+        index.query_candidates((0, 0, -1, 1))
     with pytest.raises(ValueError, match="point"):
         index.query_point((math.nan, 0))
     assert index.pairs() == before and len(index) == 2 and "c" not in index
@@ -266,7 +268,7 @@ def test_polygons_are_filed_by_their_bounding_box_and_tested_exactly(name):
     assert index.query_segment((0, 10), (40, 0)) == ["ramp", "on", "crate"]
     index.update("above", Polygon.box(3, 3, 2, 2, 0.3))
     assert index.query_shape(Circle(3, 3, 1)) == ["above"]
-    with pytest.raises(TypeError, match="shape must be a Rect, a Circle or a Polygon"):
+    with pytest.raises(TypeError, match="shape must be a Rect, a Circle, a Polygon or rect-like"):
         index.add("bad", "wall")
     assert "bad" not in index
     index.validate()

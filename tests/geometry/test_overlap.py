@@ -69,7 +69,7 @@ def test_overlaps_rejects_other_types_naming_the_argument():
     import pytest
 
     with pytest.raises(TypeError, match="^b must be"):
-        overlaps(Rect(0, 0, 1, 1), (0, 0, 1, 1))
+        overlaps(Rect(0, 0, 1, 1), (0, 0, 1))
     with pytest.raises(TypeError, match="^a must be"):
         overlaps("rect", Rect(0, 0, 1, 1))
 

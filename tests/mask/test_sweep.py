@@ -140,7 +140,7 @@ def test_bad_sweep_arguments():
     with pytest.raises(TypeError, match="other_delta"):
         a.sweep(a, (5, 0), (1, 0), "x")
     with pytest.raises(TypeError, match="rect"):
-        a.sweep_rect((0, 0, 1, 1), (1, 0))
+        a.sweep_rect((0, 0, 1), (1, 0))
     assert Mask((0, 3)).sweep(a, (0, 0), (5, 0)) is None
 
 

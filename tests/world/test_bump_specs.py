@@ -105,7 +105,7 @@ def test_project_needs_a_shape(world):
     with pytest.raises(TypeError):
         world.project()
     with pytest.raises(TypeError, match="shape"):
-        world.project((1, 2, 3, 4))
+        world.project((1, 2, 3))
 
 
 def test_project_in_an_empty_world_finds_nothing(world):
@@ -192,7 +192,7 @@ def test_query_rect_refuses_an_invalid_rect(world):
     with pytest.raises(ValueError):
         world.query_rect(Rect(0, 0, -1, -1))
     with pytest.raises(TypeError, match="rect"):
-        world.query_rect((0, 0, 1, 1))
+        world.query_rect((0, 0, 1))
 
 
 @pytest.fixture

@@ -438,7 +438,8 @@ def failing_calls(world):
     return [
         (lambda: world.add("player", Rect(0, 0, 1, 1)), DuplicateKeyError),
         (lambda: world.add([1], Rect(0, 0, 1, 1)), TypeError),
-        (lambda: world.add("new", (0, 0, 1, 1)), TypeError),
+        (lambda: world.add("new", (0, 0, 1)), TypeError),
+        (lambda: world.add("new", (0, 0, -1, 1)), ValueError),
         (lambda: world.remove("ghost"), UnknownKeyError),
         (lambda: world.update("ghost", (0, 0)), UnknownKeyError),
         (lambda: world.update("player", (nan, 0)), ValueError),
@@ -451,7 +452,7 @@ def failing_calls(world):
         (lambda: world.move("player", (200, 90), lambda i, o: 1 / 0), ZeroDivisionError),
         (lambda: world.move_all({"player": (0, 0), "ghost": (1, 1)}), UnknownKeyError),
         (lambda: world.move_all([("player", (0, 0))]), TypeError),
-        (lambda: world.query_rect((0, 0, 1, 1)), TypeError),
+        (lambda: world.query_rect((0, 0, 1)), TypeError),
         (lambda: world.query_point((nan, 0)), ValueError),
         (lambda: world.query_segment((0, 0), (1, 1), 5), TypeError),
         (lambda: world.add_response("", lambda *a: None), TypeError),

@@ -17,6 +17,7 @@ from collide2d.geometry.circle import Circle
 from collide2d.geometry.overlap import Shape, as_shape, overlaps
 from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
+from collide2d.geometry.rect_like import RECT_LIKE, checked_rect, described, rect_like
 from collide2d.stats import Stats
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom (closed)
@@ -45,7 +46,12 @@ def as_indexed(shape: object, name: str) -> Indexed:
         return shape
     if isinstance(shape, (Rect, Circle)):
         return as_shape(shape, name)
-    raise TypeError(f"{name} must be a Rect, a Circle or a Polygon, got {shape!r}")
+    rect = rect_like(shape, name)
+    if rect is not None:
+        return rect
+    raise TypeError(
+        f"{name} must be a Rect, a Circle, a Polygon or {RECT_LIKE}, got {described(shape)}"
+    )
 
 
 def needs_exact_test(shape: Indexed) -> bool:
@@ -183,9 +189,8 @@ class Index:
         TypeError
             If ``rect`` is not a ``Rect``.
         """
-        if not isinstance(rect, Rect):
-            raise TypeError(f"rect must be a Rect, got {rect!r}")
-        rect = as_shape(rect, "rect")  # type: ignore[assignment]
+        if type(rect) is not Rect:
+            rect = checked_rect(rect, "rect")
         return self._query_shape(rect, bounds_of(rect))
 
     def query_shape(self, shape: Indexed) -> list[Key]:
@@ -214,8 +219,8 @@ class Index:
         >>> grid.query_candidates(Rect(5, 5, 1, 1))
         ['a']
         """
-        if not isinstance(rect, Rect):
-            raise TypeError(f"rect must be a Rect, got {rect!r}")
+        if type(rect) is not Rect:
+            rect = checked_rect(rect, "rect")
         self.stats.begin(brute_force_tests=len(self._shapes))
         return list(self._candidates((rect[0], rect[1], rect[0] + rect[2], rect[1] + rect[3])))
 

@@ -35,6 +35,7 @@ from collide2d.geometry._exact import ratio_floor, scale
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
+from collide2d.geometry.rect_like import RECT_LIKE, described, rect_like
 from collide2d.geometry.segment import Segment
 from collide2d.geometry.vec2 import Vec2
 
@@ -302,8 +303,12 @@ def as_outline(shape: object, name: str) -> tuple[tuple[float, float], ...]:
     names the argument."""
     if isinstance(shape, (Polygon, Segment, Rect)):
         return outline(shape)
+    rect = rect_like(shape, name)
+    if rect is not None:
+        return outline(rect)
     raise TypeError(
-        f"{name} must be a Rect, a Circle, a Polygon, a Segment or a PlacedMask, got {shape!r}"
+        f"{name} must be a Rect, a Circle, a Polygon, a Segment, a PlacedMask or {RECT_LIKE},"
+        f" got {described(shape)}"
     )
 
 

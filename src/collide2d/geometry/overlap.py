@@ -15,6 +15,7 @@ from collide2d.geometry.circle import Circle
 from collide2d.geometry.convex import overlaps_convex
 from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
+from collide2d.geometry.rect_like import RECT_LIKE, described, rect_like
 from collide2d.tolerances import SQUARE_OVERFLOW, SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 Shape = Rect | Circle
@@ -148,4 +149,7 @@ def as_shape(value: object, name: str) -> Shape:
         return Rect(*value)
     if isinstance(value, Circle):
         return Circle(*value)
-    raise TypeError(f"{name} must be a Rect or a Circle, got {value!r}")
+    rect = rect_like(value, name)
+    if rect is not None:
+        return rect
+    raise TypeError(f"{name} must be a Rect, a Circle or {RECT_LIKE}, got {described(value)}")

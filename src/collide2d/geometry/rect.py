@@ -198,7 +198,9 @@ class Rect(_RectFields):
         Rect(x=0.0, y=0.0, w=4.0, h=3.0)
         """
         if not isinstance(other, Rect):
-            raise TypeError(f"other must be a Rect, got {other!r}")
+            from collide2d.geometry.rect_like import checked_rect  # imports this module
+
+            other = checked_rect(other, "other")
         left = self[0] if self[0] < other[0] else other[0]
         top = self[1] if self[1] < other[1] else other[1]
         right = max(self[0] + self[2], other[0] + other[2])

@@ -17,6 +17,7 @@ from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
+from collide2d.geometry.rect_like import checked_rect
 from collide2d.mask import analysis, queries
 from collide2d.mask.polygon import rasterize
 from collide2d.mask.queries import NodePairs
@@ -213,7 +214,7 @@ class Mask(MaskStorage):
         (False, True)
         """
         if not isinstance(rect, Rect):
-            raise TypeError(f"rect must be a Rect, got {rect!r}")
+            rect = checked_rect(rect, "rect")
         ox, oy = _offset(offset)
         return queries.overlaps_box(
             self, rect.left + ox, rect.top + oy, rect.right + ox, rect.bottom + oy
@@ -283,7 +284,7 @@ class Mask(MaskStorage):
         0.4
         """
         if not isinstance(rect, Rect):
-            raise TypeError(f"rect must be a Rect, got {rect!r}")
+            rect = checked_rect(rect, "rect")
         other_delta = _renamed_mask_delta(other_delta, deprecated)
         return sweep_shape(
             self, rect, _delta(delta, "delta"), _delta(other_delta, "other_delta"), max_level

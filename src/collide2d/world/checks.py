@@ -9,6 +9,7 @@ from typing import Any
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
+from collide2d.geometry.rect_like import RECT_LIKE, described, rect_like
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.shapes import AnyShape
@@ -33,7 +34,12 @@ def checked_shape(shape: object, name: str) -> AnyShape:
         return Circle(*shape)
     if isinstance(shape, PlacedMask):
         return PlacedMask(*shape)
-    raise TypeError(f"{name} must be a Rect, a Circle or a PlacedMask, got {shape!r}")
+    rect = rect_like(shape, name)
+    if rect is not None:
+        return rect
+    raise TypeError(
+        f"{name} must be a Rect, a Circle, a PlacedMask or {RECT_LIKE}, got {described(shape)}"
+    )
 
 
 def index_shape(shape: AnyShape) -> Rect | Circle:

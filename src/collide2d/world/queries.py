@@ -5,6 +5,7 @@ from __future__ import annotations
 from collide2d.broadphase import Broadphase
 from collide2d.geometry import _checks
 from collide2d.geometry.rect import Rect
+from collide2d.geometry.rect_like import checked_rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.shapes import overlaps, raycast
 from collide2d.stats import Stats
@@ -36,7 +37,7 @@ class WorldQueries(WorldShapes):
     def query_rect(self, rect: Rect, filter: QueryFilter | None = None) -> list[Item]:
         """Items whose shapes overlap ``rect`` strictly, in the order they were added."""
         if not isinstance(rect, Rect):
-            raise TypeError(f"rect must be a Rect, got {rect!r}")
+            rect = checked_rect(rect, "rect")
         rect = checked_shape(rect, "rect")  # type: ignore[assignment]
         return self._query(self.broadphase.query_rect(rect), rect, filter)
 

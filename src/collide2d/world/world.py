@@ -11,6 +11,7 @@ from collide2d.continuous.rect import sweep_rect_rect
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
+from collide2d.geometry.rect_like import rect_like
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.shapes import AnyShape, sweep
@@ -112,6 +113,9 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
     ) -> Item:
         """Add ``item`` with ``shape`` (a Rect, Circle or PlacedMask); return ``item``.
 
+        A ``pygame.Rect``, a ``pygame.FRect`` or an ``(x, y, w, h)`` sequence is taken
+        as the ``Rect`` of the same numbers (``collide2d.geometry.rect_like``).
+
         ``velocity``, ``group`` and ``mass`` are for :meth:`step`: how far the item
         moves per unit of time, which responses it has with other groups
         (:meth:`set_response`), and how hard it is to push (``math.inf``: never, as a
@@ -146,11 +150,17 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
 
     def update(self, item: Item, shape_or_position: AnyShape | tuple[float, float]) -> None:
         """Teleport ``item`` (no collisions): to a new shape, or to a new ``(x, y)``
-        keeping its size (a Rect's top-left corner, a Circle's centre, a mask's offset)."""
+        keeping its size (a Rect's top-left corner, a Circle's centre, a mask's offset).
+
+        A ``pygame.Rect``, a ``pygame.FRect`` or an ``(x, y, w, h)`` sequence is a new
+        rectangle; a pair is a position."""
         old = self._require(item)
         value = shape_or_position
-        if isinstance(value, (Rect, Circle, PlacedMask)):
-            shape = checked_shape(value, "shape_or_position")
+        rect = None
+        if not isinstance(value, (Rect, Circle, PlacedMask)):
+            rect = rect_like(value, "shape_or_position")
+        if rect is not None or isinstance(value, (Rect, Circle, PlacedMask)):
+            shape = checked_shape(value if rect is None else rect, "shape_or_position")
             self._checked_velocity(shape, self.velocity(item))
         else:
             x, y = _checks.point(value, "shape_or_position")
