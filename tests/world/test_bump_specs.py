@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from collide2d import Rect, UniformGrid, Vec2, World
+from collide2d import Circle, Rect, UniformGrid, Vec2, World, overlaps
 from collide2d.broadphase import DuplicateKeyError, UnknownKeyError
 
 
@@ -515,3 +515,17 @@ def test_nasty_corner_cases_are_no_collision():
 
 def test_vec2_positions_compare_as_tuples():
     assert Vec2(1.0, 2.0) == (1, 2)
+
+
+@pytest.mark.parametrize("shape", [Rect(3, 3, 2, 2), Circle(4, 4, 1)])
+def test_a_still_item_bounced_out_of_an_overlap_stops_where_it_was_pushed(shape):
+    """bump.lua bounces only the motion it was given: a still item has none."""
+    world = World()
+    world.add("box", Rect(0, 0, 8, 8))
+    world.add("it", shape)
+    start = (shape.x, shape.y)
+    position, cols = world.move("it", start, lambda item, other: "bounce")
+    assert len(cols) == 1 and cols[0].started_overlapping
+    assert position == cols[0].touch == cols[0].bounce
+    assert position[1] == shape.y - 5  # out through the top, the nearest side
+    assert not overlaps(world.shape("it"), world.shape("box"))

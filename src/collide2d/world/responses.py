@@ -64,9 +64,12 @@ def bounce(
     world: Projector, col: Collision, shape: AnyShape, goal: Vec2, filter: Filter
 ) -> tuple[Vec2, list[Collision]]:
     """Keep going from the contact with the remaining motion reflected about the
-    surface (the whole remainder, as in bump.lua)."""
-    new_goal = bounced(col.touch, goal, col.normal)
+    surface (the whole remainder, as in bump.lua). A still item pushed out of an
+    overlap stops where it was pushed: there is no motion to reflect (bump.lua too)."""
     leg = at(col.item_shape, col.touch[0], col.touch[1])
+    if col.delta[0] == 0.0 and col.delta[1] == 0.0:
+        return col.touch, world.project(leg, col.touch, filter, item=col.item)
+    new_goal = bounced(col.touch, goal, col.normal)
     return new_goal, world.project(leg, new_goal, filter, item=col.item)
 
 
