@@ -159,3 +159,33 @@ def test_a_circle_smaller_than_the_spacing_of_the_edges_still_starts_overlapped(
     # an entry at fraction 0 instead of a start overlapped.
     right = Circle(4.0, 0.0, 7.805543235459731e-255)
     assert sweep(right, (-1.0, 0.0), box).started_overlapping
+
+
+def _scaled(values, k):
+    return [math.ldexp(v, k) for v in values]
+
+
+@given(st.tuples(coord, coord, radius), vec, st.tuples(coord, coord, radius), vec)
+@example((0, 0, 1), (4, 0), (6, 0, 1), (-4, 0))
+def test_circle_sweeps_at_1e200_are_the_small_ones_scaled(a, a_delta, b, b_delta):
+    """Squares of 1e200 overflow: the sweep runs on the inputs scaled by a power of
+    two, which changes neither the fraction nor the normal (no OverflowError)."""
+    k = 700
+    for other, big_other in [
+        (Circle(*b), Circle(*_scaled(b, k))),
+        (Rect(b[0], b[1], b[2], b[2] + 3), Rect(*_scaled((b[0], b[1], b[2], b[2] + 3), k))),
+    ]:
+        small = sweep(Circle(*a), a_delta, other, b_delta)
+        big = sweep(Circle(*_scaled(a, k)), _scaled(a_delta, k), big_other, _scaled(b_delta, k))
+        assert (small is None) == (big is None)
+        if small is not None:
+            assert big.fraction == small.fraction and big.normal == small.normal
+            assert big.point == tuple(_scaled(small.point, k))
+            assert big.started_overlapping == small.started_overlapping
+
+
+def test_a_unit_circle_at_1e200_does_not_pass_through() -> None:
+    hit = sweep(Circle(1e200, 0, 1), (1e200, 0), Circle(1.5e200, 0, 1))
+    assert hit is not None and hit.fraction == 0.5 and hit.normal == (-1.0, 0.0)
+    wall = sweep(Circle(1e200, 0.5, 1), (1e200, 0), Rect(1.5e200, 0, 1, 1))
+    assert wall is not None and wall.fraction <= 0.5 and wall.normal == (-1.0, 0.0)

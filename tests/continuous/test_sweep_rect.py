@@ -142,7 +142,7 @@ def test_bad_deltas_are_rejected_naming_the_argument(bad):
 
 def test_bad_shapes_are_rejected_naming_the_argument():
     with pytest.raises(TypeError, match="^b must be"):
-        sweep(Rect(0, 0, 1, 1), (1, 1), (5, 5, 1, 1))
+        sweep(Rect(0, 0, 1, 1), (1, 1), (5, 5, 1))
 
 
 small = st.integers(-40, 40)

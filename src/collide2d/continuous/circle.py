@@ -20,6 +20,7 @@ from collide2d.continuous._intervals import (
 )
 from collide2d.continuous.hit import Hit
 from collide2d.continuous.rect import least_penetration, sweep_rect_rect
+from collide2d.continuous.rect_exact import sizes_kept
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.overlap import overlaps_circle_rect
 from collide2d.geometry.rect import Rect
@@ -27,6 +28,10 @@ from collide2d.geometry.vec2 import Vec2
 from collide2d.tolerances import CIRCLE_EXACT_FALLBACK
 
 _X_AXIS = Vec2(1.0, 0.0)
+_SQUARES = 2.0**500
+"""Below this, the squares and their products (``|d|^2 r^2``) stay finite; beyond,
+the sweep is done on the inputs scaled by a power of two (exactly, the fraction
+does not change) and the point scaled back."""
 _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot path)
 
 
@@ -57,6 +62,8 @@ def sweep_circle_circle(
     # overlapping iff c < 0, and otherwise meet only while approaching (b < 0).
     pp = px * px + py * py
     rr = reach * reach
+    if not (pp < _SQUARES and rr < _SQUARES and dx * dx + dy * dy < _SQUARES):
+        return _scaled(sweep_circle_circle, a, dx, dy, b, bdx, bdy)
     c = pp - rr
     if abs(c) <= CIRCLE_EXACT_FALLBACK * pp:
         c = exact_c(px, py, reach)
@@ -81,6 +88,12 @@ def sweep_circle_circle(
     # At first contact the centres are exactly ``reach`` apart: no square root needed.
     nx = (px + dx * fraction) / reach
     ny = (py + dy * fraction) / reach
+    if not 0.5 < nx * nx + ny * ny < 2.0:  # reach far below the float spacing of p
+        nx, ny = (
+            direction(px + dx * fraction, py + dy * fraction)
+            if nx or ny
+            else direction(0.0 - dx, 0.0 - dy)
+        )
     cx = bx + bdx * fraction + nx * rb
     cy = by + bdy * fraction + ny * rb
     return _new(Hit, (fraction, _new(Vec2, (nx, ny)), _new(Vec2, (cx, cy)), False, None, None, 0.0))
@@ -100,11 +113,29 @@ def sweep_circle_rect(
     left, top, w, h = b
     right = left + w
     bottom = top + h
+    far = _SQUARES**0.5
+    if not (
+        -far < left
+        and right < far
+        and -far < top
+        and bottom < far
+        and -far < cx < far
+        and -far < cy < far
+        and r < far
+        and -far < dx < far
+        and -far < dy < far
+    ):
+        return _scaled(sweep_circle_rect, a, dx, dy, b, bdx, bdy)
     lost = left - r == left or right + r == right or top - r == top or bottom + r == bottom
     if lost and overlaps_circle_rect(a, b):
         # r is below the spacing of the edges: the widened boxes below lose it, and a
         # disc centred on an edge would seem to enter at 0 instead of overlapping
         return _started_circle_rect(cx, cy, left, top, right, bottom)
+    if lost or not sizes_kept(left, w, right, top, h, bottom):
+        # far out, where the float edges lose r or the sizes: the circle's bounding
+        # box decides, exactly (conservative: it may hit where the disc would not,
+        # it never passes through)
+        return sweep_rect_rect(_new(Rect, (cx - r, cy - r, 2.0 * r, 2.0 * r)), dx, dy, b, bdx, bdy)
     # Part 0: the rectangle widened in x; part 1: widened in y.
     ex, xx = axis_interval(cx, cx, dx, left - r, right + r)
     ey, xy = axis_interval(cy, cy, dy, top, bottom)
@@ -139,6 +170,25 @@ def sweep_circle_rect(
     if bdx != 0.0 or bdy != 0.0:
         point = Vec2(point.x + bdx * fraction, point.y + bdy * fraction)
     return _new(Hit, (fraction, normal, point, False, None, None, 0.0))
+
+
+def _scaled(  # type: ignore[no-untyped-def]
+    sweep, a: Circle, dx: float, dy: float, b: Circle | Rect, bdx: float, bdy: float
+) -> Hit | None:
+    """``sweep`` of inputs too large to square, done on them times ``2**-k`` (exact
+    unless a value among them is more than ``2**1260`` times smaller than the largest:
+    it falls below the normal floats) with the contact point scaled back: a uniform
+    scaling changes neither the fraction nor the normal."""
+    values = [*a, *b, dx, dy, bdx, bdy]
+    k = math.frexp(max(abs(v) for v in values))[1] - 240  # the largest to about 2**240
+    small = [math.ldexp(v, -k) for v in values]
+    ta = Circle(*small[:3])
+    tb = type(b)(*small[3:-4])
+    hit = sweep(ta, *small[-4:-2], tb, *small[-2:])
+    if hit is None:
+        return None
+    point = Vec2(math.ldexp(hit.point.x, k), math.ldexp(hit.point.y, k))
+    return hit._replace(point=point)
 
 
 def _earlier(enter: float, leave: float, best: float, best_exit: float) -> bool:

@@ -8,6 +8,7 @@ from collide2d.continuous.circle import direction
 from collide2d.continuous.hit import RayHit
 from collide2d.continuous.polygon import raycast_outline
 from collide2d.continuous.rect import least_penetration
+from collide2d.continuous.rect_exact import raycast_rect_exact, sizes_kept
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.convex import outline
@@ -35,6 +36,10 @@ def raycast(
         left, top, w, h = shape
         right = left + w
         bottom = top + h
+        if (right - left != w or bottom - top != h) and not sizes_kept(
+            left, w, right, top, h, bottom
+        ):  # far out, where x + w loses part of w: exact (a tunnel otherwise)
+            return raycast_rect_exact(ox, oy, dx, dy, shape)
         enter_x, exit_x = axis_interval(ox, ox, dx, left, right)
         enter_y, exit_y = axis_interval(oy, oy, dy, top, bottom)
         enter = enter_x if enter_x >= enter_y else enter_y

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from collide2d.continuous.hit import Hit
+from collide2d.continuous.rect_exact import KEPT, sweep_rect_rect_exact
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 
@@ -58,6 +59,13 @@ def sweep_rect_rect(
     ab = ay + ah
     br = bx + bw
     bb = by + bh
+    if (  # far out, where x + w loses part of w: exact (a tunnel otherwise)
+        (ar - ax != aw and abs(ar - ax - aw) > aw * KEPT)
+        or (ab - ay != ah and abs(ab - ay - ah) > ah * KEPT)
+        or (br - bx != bw and abs(br - bx - bw) > bw * KEPT)
+        or (bb - by != bh and abs(bb - by - bh) > bh * KEPT)
+    ):
+        return sweep_rect_rect_exact(a, dx, dy, b, bdx, bdy)
     if dx > 0.0:
         enter_x = (bx - ar) / dx
         exit_x = (br - ax) / dx
