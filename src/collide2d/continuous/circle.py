@@ -184,7 +184,7 @@ def _scaled(  # type: ignore[no-untyped-def]
     small = [math.ldexp(v, -k) for v in values]
     ta = Circle(*small[:3])
     tb = type(b)(*small[3:-4])
-    hit = sweep(ta, *small[-4:-2], tb, *small[-2:])
+    hit: Hit | None = sweep(ta, *small[-4:-2], tb, *small[-2:])
     if hit is None:
         return None
     point = Vec2(math.ldexp(hit.point.x, k), math.ldexp(hit.point.y, k))
