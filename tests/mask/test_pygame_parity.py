@@ -214,8 +214,11 @@ def test_get_rect_places_like_pygame():
                   {"size": (2, 5), "center": (0, 0)}, {"x": 7, "top": -1, "size": (2, 3)},
                   {"w": 4, "right": 0}, {"height": 6, "centery": 1}):  # fmt: skip
         assert tuple(odd.get_rect(**place)) == tuple(theirs_odd.get_rect(**place)), place
-    with pytest.raises(TypeError, match="wide"):
-        mask.get_rect(wide=3)
+    for name in ("wide", "righte"):  # pygame: AttributeError from its Rect
+        with pytest.raises(AttributeError, match=name):
+            mask.get_rect(**{name: 3})
+        with pytest.raises(AttributeError, match=name):
+            theirs.get_rect(**{name: 3})
     with pytest.raises(ValueError, match="size"):
         mask.get_rect(size=(-1, 2))  # pygame takes negative sizes; collide2d's Rect does not
 
@@ -354,3 +357,13 @@ def test_moments_of_masks_too_tall_for_int64_sums():
     theirs = to_pygame_mask(mask)
     assert mask.centroid() == theirs.centroid()
     assert mask.angle() == theirs.angle()
+
+
+def test_connected_component_picks_the_first_of_equals_by_first_pixel():
+    """Documented: the first by first pixel (row by row); pygame may pick another."""
+    arr = np.array(
+        [[1, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0], [0, 0, 1, 0, 1, 1, 0], [0, 0, 1, 0, 0, 0, 1],
+         [1, 1, 0, 1, 0, 0, 1], [0, 1, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1, 0]], dtype=bool
+    )  # fmt: skip
+    ours = Mask.from_array(arr).connected_component().to_array()
+    assert ours.sum() == 6 and ours[2, 2] and not ours[2, 4]

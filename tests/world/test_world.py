@@ -485,3 +485,13 @@ def test_stats_count_candidates_and_exact_tests():
 
 def test_vec2_goals_and_tuples_agree():
     assert scene().check("player", Vec2(140, 85)) == scene().check("player", (140, 85))
+
+
+def test_a_move_longer_than_the_largest_float_is_refused_naming_the_goal():
+    world = World()
+    world.add("ball", Circle(-1e308, 0, 1))
+    with pytest.raises(ValueError, match=r"goal \(1e\+308, 0.0\) is too far .* overflows"):
+        world.move("ball", (1e308, 0))
+    assert world.shape("ball") == Circle(-1e308, 0, 1)
+    assert world.move("ball", (0, 0)).position == (0, 0)
+    assert world.move("ball", (1e308, 0)).position == (1e308, 0)

@@ -272,7 +272,8 @@ def get_rect(mask: MaskStorage, **place: object) -> Rect:
         elif name in RECT_SIZES:
             numbers[name] = (_checks.size(value, name),)
         else:
-            raise TypeError(f"get_rect() got an unexpected keyword {name!r}")
+            # pygame sets the attribute on its Rect, which has none of that name
+            raise AttributeError(f"get_rect(): a Rect has no attribute {name!r}")
     whole = all(float(v).is_integer() for values in numbers.values() for v in values)
 
     def at(value: float, halves: int, size: float) -> float:

@@ -346,9 +346,18 @@ class Mask(MaskStorage):
         return analysis.outline(self, every)
 
     def connected_component(self, pos: tuple[int, int] | None = None) -> Mask:
-        """The largest 8-connected component (the first, row by row, among equals), or
-        the one holding pixel ``pos``. pygame's count of a component can lose pixels
-        and then return a smaller one; this one is exact."""
+        """The largest 8-connected component, or the one holding pixel ``pos``.
+
+        Among equally large components, the one whose first pixel (row by row) comes
+        first. pygame picks by the provisional labels of its two-pass labelling, so
+        between equals it may return another (about 2 ties in 300 on small random
+        masks); and pygame's count of a component can lose pixels and then return a
+        smaller one; this one is exact.
+
+        >>> twins = Mask.from_array([[1, 0, 1], [1, 0, 1]])
+        >>> twins.connected_component().to_array().astype(int).tolist()
+        [[1, 0, 0], [1, 0, 0]]
+        """
         return analysis.connected_component(Mask, self, pos)
 
     def connected_components(self, minimum: int = 0) -> list[Mask]:

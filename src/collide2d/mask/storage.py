@@ -30,6 +30,17 @@ WORD = 64
 Self = TypeVar("Self", bound="MaskStorage")
 
 
+def _full_words(w: int, h: int) -> WordArray:
+    """The packed words of a ``w`` by ``h`` mask with every pixel solid."""
+    columns = max(1, -(-w // WORD))
+    words = np.full((columns, h), np.uint64(2**64 - 1), dtype=np.uint64)
+    if w % WORD:
+        words[-1] = np.uint64((1 << (w % WORD)) - 1)
+    if w == 0:
+        words[:] = 0
+    return words
+
+
 class Runs(NamedTuple):
     """Each row's solid pixels as runs ``[x0, x1)``.
 
@@ -64,9 +75,12 @@ class MaskStorage:
             raise TypeError(f"fill must be a bool, got {fill!r}")
         self._size = (w, h)
         # The pixels as bools; None while only the packed words exist (a mask made
-        # from words, such as an overlap mask), unpacked on first use.
-        self._bits: BoolArray | None = np.full((h, w), bool(fill), dtype=bool)
-        self._words: WordArray | None = None
+        # from words, such as an overlap mask, or a new one), unpacked on first use.
+        # A new mask makes no pixel array at all when empty, and only the packed
+        # words (an eighth of the bools) when full: Mask((100000, 100000)) is
+        # instant, as in pygame, and its pixels cost memory only once edited.
+        self._bits: BoolArray | None = None
+        self._words: WordArray | None = _full_words(w, h) if fill else None
         self._runs: Runs | None = None
         self._tree: MaskQuadtree | None = None
         self._boxes: NDArray[np.int64] | None = None
@@ -144,11 +158,19 @@ class MaskStorage:
             If ``pos`` lies outside the mask.
         """
         x, y = self._pixel(pos, "pos")
-        return bool(self._array()[y, x])
+        if self._bits is None:  # read the packed words rather than unpack them all
+            if self._words is None:
+                return False
+            return bool((int(self._words[x // WORD, y]) >> (x % WORD)) & 1)
+        return bool(self._bits[y, x])
 
     def count(self) -> int:
         """The number of solid pixels."""
-        return int(np.count_nonzero(self._array()))
+        if self._bits is None:
+            if self._words is None:
+                return 0
+            return int(np.bitwise_count(self._words).sum(dtype=np.int64))
+        return int(np.count_nonzero(self._bits))
 
     def bounding_rect(self) -> Rect:
         """The smallest rectangle holding every solid pixel (``Rect(0, 0, 0, 0)`` if none).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -311,6 +312,11 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         """The sorted contacts of ``shape`` moving straight to ``goal``."""
         x0, y0 = position(shape)
         dx, dy = goal[0] - x0, goal[1] - y0
+        if not (-math.inf < dx < math.inf and -math.inf < dy < math.inf):
+            raise ValueError(
+                f"goal {tuple(goal)!r} is too far from the start {(x0, y0)!r}: the move's"
+                " length overflows a float (make it in two moves)"
+            )
         delta = Vec2(dx, dy)
         start, end = bounds(shape), bounds(at(shape, goal[0], goal[1]))
         # The swept box's edges themselves (a Rect's x + w could round an ulp short).
