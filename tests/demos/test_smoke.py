@@ -191,6 +191,38 @@ def test_platformer_lands_walks_across_seams_picks_up_a_coin(app, tmp_path):
     demo.world.validate()
 
 
+def test_platformer_with_step_jumps_up_through_a_one_way_platform(app):
+    from collide2d import Rect, overlaps
+    from collide2d.demos.platformer import PlatformerDemo
+
+    demo = PlatformerDemo()
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s))
+    assert demo.stepping
+    walk = Input([pygame.K_RIGHT])
+    for _ in range(150):
+        demo.update(1 / 60, walk)
+    assert demo.landings > 0 and demo.on_ground and demo.seams_crossed >= 5
+    ledge = demo.world.shape(("ledge", 3))
+    demo.world.update("player", (ledge.x, ledge.bottom + 1))  # under the one-way ledge
+    demo.world.set_velocity("player", (0, 0))
+    demo.on_ground = True
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
+    for _ in range(90):
+        demo.update(1 / 60, Input())
+    player = demo.world.shape("player")
+    assert player.bottom == pytest.approx(ledge.top) and demo.on_ground  # on top of it
+    assert "normal for the player (+0, -1)" in "\n".join(demo.hud())
+    for item in demo.world:  # the balls bounced in the level, never inside it
+        if demo.kinds[item] == "ball":
+            for other in demo.world:
+                if demo.kinds[other] == "tile":
+                    assert not overlaps(demo.world.shape(item), demo.world.shape(other))
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s))
+    assert not demo.stepping and isinstance(player, Rect)
+    demo.update(1 / 60, Input())  # back to move: the velocities came along
+    demo.world.validate()
+
+
 def test_platformer_digs_a_hole_and_resets(app):
     from collide2d.demos.platformer import PlatformerDemo
 

@@ -4,9 +4,15 @@ coins, bouncing balls and a player, each move's contacts drawn as they happen.
 The player walks (arrows or A/D) and jumps (Up, W or Space). Tiles are ``slide``;
 one-way platforms are ``slide`` only for an item coming from above (a filter);
 coins are ``cross`` and are picked up; balls are circles that ``bounce`` off the
-level. The hill is a pixel mask with a hole dug out of it (D digs another under
+level. The hill is a pixel mask with a hole dug out of it (G digs another under
 the player). The HUD lists the contacts of the player's last move, and each is drawn
 at its touch point with its normal.
+
+S switches between two ways of running the same level: ``World.move`` for the
+player and each ball, one after the other (bump.lua's way), and one
+``World.step(dt, gravity=..., filter=...)`` for everything at once, with the same
+filter asked per pair (the one-way platforms work for the balls too) and each
+contact's normal taken as the player sees it (``Contact.normal_for``).
 """
 
 from __future__ import annotations
@@ -52,11 +58,12 @@ class PlatformerDemo(Demo):
     title = "platformer: the World (slide, cross, bounce; one-way platforms, a mask hill)"
     help = (
         "arrows / A D: walk   Up / W / Space: jump   G: dig a hole in the hill under the "
-        "player   R: reset",
+        "player   S: move or step   R: reset",
     )
 
     def __init__(self, size: tuple[int, int] = (960, 640)) -> None:
         super().__init__(size)
+        self.stepping = False
         self.reset()
 
     # -- the level -------------------------------------------------------------------------
@@ -86,6 +93,9 @@ class PlatformerDemo(Demo):
         self.collected = 0
         self.landings = 0
         self.contacts: list[Collision] = []
+        self.marks: list[tuple[Vec2, Vec2]] = []  # contact points and normals drawn
+        self.lines: list[str] = []  # the HUD's lines on them
+        self.jump = False
         self.seams_crossed = 0
         self.tests = 0
 
@@ -94,7 +104,8 @@ class PlatformerDemo(Demo):
         return cast(Rect, self.world.shape("player"))
 
     def _add(self, item: Any, shape: Any, kind: str) -> None:
-        self.world.add(item, shape)
+        movable = kind in ("player", "ball")  # the level is of infinite mass (for step)
+        self.world.add(item, shape, mass=1.0 if movable else math.inf)
         self.kinds[item] = kind
 
     def _filter(self, item: Any, other: Any) -> str | None:
@@ -110,12 +121,20 @@ class PlatformerDemo(Demo):
             return "slide" if below <= self.world.shape(other).y else None
         return "bounce" if self.kinds[item] == "ball" else "slide"
 
+    def _pair_filter(self, a: Any, b: Any) -> str | None:
+        """``step``'s filter: the pair asked as ``move`` asks it, the mover first."""
+        if self.kinds[a] in ("player", "ball"):
+            return self._filter(a, b)
+        return self._filter(b, a)
+
     # -- stepping ----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_w, pygame.K_SPACE) and self.on_ground:
-                self.velocity = Vec2(self.velocity.x, -JUMP)
+                self.jump = True
                 self.on_ground = False
+            elif event.key == pygame.K_s:
+                self.switch()
             elif event.key == pygame.K_g:
                 self.dig()
             elif event.key == pygame.K_r:
@@ -130,12 +149,29 @@ class PlatformerDemo(Demo):
         )
         self.world.update("hill", self.hill)
 
+    def switch(self) -> None:
+        """From ``move`` to ``step`` or back, keeping every velocity."""
+        self.stepping = not self.stepping
+        world = self.world
+        if self.stepping:  # the velocities move into the world
+            world.set_velocity("player", self.velocity)
+            for ball, velocity in self.balls.items():
+                world.set_velocity(ball, velocity)
+        else:
+            self.velocity = world.velocity("player")
+            for ball in self.balls:
+                self.balls[ball] = world.velocity(ball)
+
     def update(self, dt: float, keys: Input) -> None:
         direction = (keys.pressed(pygame.K_RIGHT) or keys.pressed(pygame.K_d)) - (
             keys.pressed(pygame.K_LEFT) or keys.pressed(pygame.K_a)
         )
         vx = WALK * direction
-        vy = min(self.velocity.y + GRAVITY * dt, 900.0)
+        if self.stepping:
+            self._step(dt, vx)
+            return
+        vy = -JUMP if self.jump else min(self.velocity.y + GRAVITY * dt, 900.0)
+        self.jump = False
         player = self.player()
         before = math.floor((player.x + player.w) / TILE)
         goal = (player.x + vx * dt, player.y + vy * dt)
@@ -154,9 +190,63 @@ class PlatformerDemo(Demo):
                 self.world.remove(col.other)
                 self.collected += 1
         self.contacts = [c for c in cols if c.response != "cross"] or self.contacts
+        if self.contacts:
+            self.marks = [(self._touch_point(c), c.normal) for c in self.contacts]
+            self.lines = [
+                f"  {c.other}: {c.response} at fraction {c.fraction:.3f}, "
+                f"normal ({c.normal.x:+.0f}, {c.normal.y:+.0f})"
+                for c in self.contacts[:4]
+            ]
         self.velocity = Vec2(vx, vy)
         self.seams_crossed += abs(math.floor((x + player.w) / TILE) - before) if landed else 0
         self._move_balls(dt)
+
+    def _step(self, dt: float, vx: float) -> None:
+        """Everything at once: one ``World.step`` with gravity and the pair filter."""
+        world = self.world
+        vy = -JUMP if self.jump else min(world.velocity("player").y, 900.0)
+        self.jump = False
+        world.set_velocity("player", (vx, vy))
+        player = self.player()
+        before = math.floor((player.x + player.w) / TILE)
+        contacts, stats = world.step(dt, gravity=(0.0, GRAVITY), filter=self._pair_filter)
+        self.tests = stats.predictions
+        mine = [c for c in contacts if "player" in (c.a, c.b)]
+        self.on_ground = False
+        for contact in mine:
+            other = contact.other("player")
+            if contact.response == "cross" and self.kinds.get(other) == "coin":
+                if other in world:
+                    world.remove(other)
+                    self.collected += 1
+            elif contact.response == "slide" and contact.normal_for("player").y < 0:
+                self.on_ground = True
+        if self.on_ground:
+            self.landings += 1
+            after = math.floor((self.player().x + player.w) / TILE)
+            self.seams_crossed += abs(after - before)
+        stops = [c for c in mine if c.response != "cross"]
+        if stops:
+            self.marks = [(c.point, c.normal_for("player")) for c in stops]
+            self.lines = [
+                f"  {c.other('player')}: {c.response} at time {c.time:.4f}, normal for the "
+                f"player ({c.normal_for('player').x:+.0f}, {c.normal_for('player').y:+.0f})"
+                for c in stops[:4]
+            ]
+        w, _ = self.size
+        for ball in self.balls:  # back in from the left and right edges
+            circle = world.shape(ball)
+            if not 0 < circle.x < w:
+                world.update(ball, (min(max(circle.x, 10.0), w - 10.0), circle.y))
+                velocity = world.velocity(ball)
+                world.set_velocity(ball, (-velocity.x, velocity.y))
+
+    def _touch_point(self, col: Collision) -> Vec2:
+        """Where the player touches at a move's contact (the middle of its side)."""
+        x, y = col.touch
+        shape = self.player()
+        centre = Vec2(x + shape.w / 2, y + shape.h / 2)
+        return centre - Vec2(col.normal.x * shape.w / 2, col.normal.y * shape.h / 2)
 
     def _move_balls(self, dt: float) -> None:
         w, _ = self.size
@@ -188,13 +278,9 @@ class PlatformerDemo(Demo):
             else:
                 width = 1 if kind == "one-way" else 0
                 pygame.draw.rect(surface, colours[kind], pygame.FRect(*shape), width)
-        for col in self.contacts:
-            x, y = col.touch
-            shape = self.player()
-            centre = Vec2(x + shape.w / 2, y + shape.h / 2)
-            point = centre - Vec2(col.normal.x * shape.w / 2, col.normal.y * shape.h / 2)
+        for point, normal in self.marks:
             pygame.draw.circle(surface, CONTACT, point, 4)
-            pygame.draw.line(surface, CONTACT, point, point + col.normal * 18, 2)
+            pygame.draw.line(surface, CONTACT, point, point + normal * 18, 2)
 
     def _draw_mask(self, surface: pygame.Surface, placed: PlacedMask) -> None:
         bits = placed.mask.bits
@@ -205,17 +291,17 @@ class PlatformerDemo(Demo):
         surface.blit(picture, (placed.x, placed.y))
 
     def hud(self) -> list[str]:
-        lines = [
+        how = (
+            f"World.step: everything at once, {self.tests} pair predictions"
+            if self.stepping
+            else f"World.move: one item after another; the player's made {self.tests} exact tests"
+        )
+        return [
             f"coins: {self.collected}   on the ground: {self.on_ground}   "
-            f"world: {len(self.world)} items; the player's last move made {self.tests} exact tests",
+            f"world: {len(self.world)} items   {how}",
             "last contacts of the player (red: touch point and normal):",
+            *self.lines,
         ]
-        for col in self.contacts[:4]:
-            lines.append(
-                f"  {col.other}: {col.response} at fraction {col.fraction:.3f}, "
-                f"normal ({col.normal.x:+.0f}, {col.normal.y:+.0f})"
-            )
-        return lines
 
     def script(self, frame: int) -> tuple[list[pygame.event.Event], Input]:
         # Fall onto the floor, walk right across the tile seams to a coin, jump once.

@@ -19,9 +19,10 @@ from collide2d.world.gc_pause import collector_paused
 from collide2d.world.group_filter import GroupFilter
 from collide2d.world.shape_store import WorldShapes
 from collide2d.world.step import EVENT_CAP, checked_cap, checked_dt, response_code, run
+from collide2d.world.step_filter import StepFilter, filtered_table
 from collide2d.world.step_result import StepResult, StepStats
 from collide2d.world.step_scratch import StepScratch
-from collide2d.world.table import ItemTable
+from collide2d.world.table import MASK, ItemTable
 
 DEFAULT_RESPONSE = "slide"
 """The response between two groups no :meth:`~WorldDynamics.set_response` named."""
@@ -114,7 +115,14 @@ class WorldDynamics(WorldShapes):
         self._response_arrays = None
 
     # -- the step ------------------------------------------------------------------------
-    def step(self, dt: float = 1.0, *, event_cap: int = EVENT_CAP) -> StepResult:
+    def step(
+        self,
+        dt: float = 1.0,
+        *,
+        gravity: tuple[float, float] = (0.0, 0.0),
+        filter: StepFilter | None = None,
+        event_cap: int = EVENT_CAP,
+    ) -> StepResult:
         """Move every body along ``velocity * dt`` at the same time, resolving the
         earliest contact first, then the next, to the end of the step.
 
@@ -122,6 +130,20 @@ class WorldDynamics(WorldShapes):
         ----------
         dt : float, default 1
             The step's duration, finite and ``>= 0`` (``0`` does nothing).
+        gravity : (float, float), default (0, 0)
+            Added, times ``dt``, to the velocity of every body of finite mass at the
+            start of the step, before it moves (semi-implicit Euler, as games
+            integrate: a body falling from rest moves ``gravity * dt**2`` in its first
+            step). Bodies of infinite mass and masks keep their velocities.
+        filter : callable, optional
+            ``filter(a, b)`` answers for one pair, as ``move``'s filter does:
+            ``"touch"``, ``"slide"``, ``"bounce"``, ``"cross"``, or None (or
+            ``"ignore"``) to pass through without a contact; ``a`` is the one added
+            first. It is asked once a step for each pair whose boxes, swept by their
+            velocities over ``dt``, meet (touching included), not both fixed; other
+            pairs answer from :meth:`set_response`'s table of their groups, which stays
+            the compiled route (``docs/step.md``, "Per-pair answers"). Where an
+            answer differs from the table, the pair's restitution is its groups'.
         event_cap : int, default 64
             Contacts one body may take part in during the step before it is stopped
             where it is for the rest of the step (``StepStats.capped`` counts them).
@@ -147,16 +169,43 @@ class WorldDynamics(WorldShapes):
         """
         length = checked_dt(dt)
         cap = checked_cap(event_cap)
+        gx, gy = _checks.point(gravity, "gravity")
+        if filter is not None and not callable(filter):
+            raise TypeError(f"filter must be callable or None, got {filter!r}")
         if length == 0.0 or not self._shape_dict:
             return StepResult([], StepStats())
         responses, restitution = self._responses_table()
         table = self._table
+        live = table.live()
+        before = table.velocity.copy() if (gx or gy) and filter is not None else None
+        if gx or gy:
+            self._fall(live, gx * length, gy * length)
+        group = None
+        if filter is not None:
+            try:
+                group, responses, restitution, _ = filtered_table(
+                    table, live, length, filter, responses, restitution
+                )
+            except BaseException:
+                if before is not None:  # the step did not happen: no fall either
+                    table.velocity[:] = before
+                raise
         shapes, items = self._shape_dict, table.items  # masks: never pending
         masks: dict[int, Any] = {  # (found in the table's kinds, not by a loop)
             slot: shapes[items[slot]] for slot in table.mask_slots().tolist()
         }
         with collector_paused():  # thousands of new shapes and contacts, no cycles
-            return run(table, masks, responses, restitution, length, cap, self._scratch)
+            return run(table, masks, responses, restitution, length, cap, self._scratch, group)
+
+    def _fall(self, live: np.ndarray, dvx: float, dvy: float) -> None:
+        """Add ``(dvx, dvy)`` to the velocity of every live body of finite mass (not a
+        mask); a ``ValueError`` and no change if one would overflow."""
+        table = self._table
+        movable = live[np.isfinite(table.mass[live]) & (table.kind[live] != MASK)]
+        velocity = table.velocity[movable] + (dvx, dvy)
+        if not np.isfinite(velocity).all():
+            raise ValueError(f"gravity * dt = {(dvx, dvy)!r} makes a velocity overflow a float")
+        table.velocity[movable] = velocity
 
     # -- internals -----------------------------------------------------------------------
     def _slot(self, item: Item) -> int:

@@ -55,11 +55,14 @@ def run(
     dt: float,
     cap: int,
     scratch: StepScratch,
+    group: np.ndarray | None = None,
 ) -> StepResult:
     """Run one step over the table's live rows; ``masks`` maps a mask row's slot to
-    its ``PlacedMask``; ``scratch`` is the World's memory for its steps. The moved
-    rows are written back into the table. Returns the contacts and stats."""
+    its ``PlacedMask``; ``scratch`` is the World's memory for its steps; ``group``
+    the group column (the table's by default; a filter's, ``step_filter``). The
+    moved rows are written back into the table. Returns the contacts and stats."""
     live = table.live()
+    group = table.group if group is None else group
     # The fixed bodies' rows and cell lists of the last step are kept when no item
     # came or went, no fixed body changed and the grid is the same (no masks).
     kept = not masks and scratch.same_items(live)
@@ -69,7 +72,7 @@ def run(
         fb, ib = scratch.rows(len(live))
         at = scratch.order
         columns = (table.kind, table.box, table.origin, table.radius, table.velocity,
-                   table.mass, table.group)  # fmt: skip
+                   table.mass, group)  # fmt: skip
         parts = step_parts.parts_for(len(live), step_parts.PARALLEL_MIN_ROWS)
         regions = np.empty((parts, 4))
         first_moving = np.searchsorted(scratch.moving, step_parts.part_starts(len(live), parts))
@@ -84,7 +87,7 @@ def run(
     else:
         regions = np.empty((1, 4))
         is_mask = table.kind[live] == MASK
-        fb, ib = _body_rows(table, masks, live, is_mask, scratch, dt, sized, regions[0])
+        fb, ib = _body_rows(table, group, masks, live, is_mask, scratch, dt, sized, regions[0])
         fixed = ib[:, shapes.FIXED] != 0
         moving, fixed_rows = np.flatnonzero(~fixed), np.flatnonzero(fixed)
         scratch.moving, scratch.fixed = moving, fixed_rows
@@ -180,6 +183,7 @@ def _contact_arrays(
 
 def _body_rows(
     table: ItemTable,
+    group: np.ndarray,
     masks: Mapping[int, PlacedMask],
     live: np.ndarray,
     is_mask: np.ndarray,
@@ -201,7 +205,7 @@ def _body_rows(
     plain = ~is_mask
     rows.body_rows(fb, ib, live[plain], first[plain], np.flatnonzero(plain), table.kind,
                    table.box, table.origin, table.radius, table.velocity, table.mass,
-                   table.group, False, dt, sized, 0, region)  # fmt: skip
+                   group, False, dt, sized, 0, region)  # fmt: skip
     for row, slot, owner in zip(first[is_mask].tolist(), live[is_mask].tolist(),
                                 np.flatnonzero(is_mask).tolist(), strict=True):  # fmt: skip
         boxes, placed = pieces[slot], masks[slot]
@@ -212,7 +216,7 @@ def _body_rows(
         fb[span, shapes.Y] = placed.y + boxes[:, 1]
         fb[span, shapes.W] = boxes[:, 2] - boxes[:, 0]
         fb[span, shapes.H] = boxes[:, 3] - boxes[:, 1]
-        ib[span, shapes.GROUP] = table.group[slot]
+        ib[span, shapes.GROUP] = group[slot]
         ib[span, shapes.OWNER] = owner
         ib[span, shapes.FIXED] = 1  # at rest, infinite mass
     return fb, ib
