@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from collide2d.batch import overlapping_pairs
+from collide2d.batch import query_pairs
 from collide2d.world.table import MASK, ItemTable
 
 StepFilter = Callable[[Any, Any], Any]
@@ -32,14 +32,14 @@ CODES = {None: 0, False: 0, "ignore": 0, "cross": 1, "touch": 2, "slide": 3, "bo
 
 def swept_boxes(table: ItemTable, live: np.ndarray, dt: float) -> np.ndarray:
     """Each live body's box over the step, ``x, y, w, h``, grown by a few units in the
-    last place so that touching boxes overlap."""
+    last place of the largest coordinate so that touching boxes overlap."""
     box = table.box[live]
     moved = box[:, :2] + table.velocity[live] * dt
     low = np.minimum(box[:, :2], moved)
     high = np.maximum(box[:, :2], moved) + box[:, 2:]
-    margin = 4.0 * np.spacing(np.maximum(np.abs(low), np.abs(high)).max(axis=1, keepdims=True))
-    low = low - margin
-    high = high + margin
+    margin = 4.0 * np.spacing(max(np.abs(low).max(), np.abs(high).max()))
+    low -= margin
+    high += margin
     return np.hstack([low, high - low])
 
 
@@ -66,11 +66,16 @@ def filtered_table(
     fixed = (table.kind[live] == MASK) | (
         np.isinf(table.mass[live]) & ~table.velocity[live].any(axis=1)
     )
-    pairs = overlapping_pairs(swept_boxes(table, live, dt))
-    pairs = pairs[~(fixed[pairs[:, 0]] & fixed[pairs[:, 1]])]
+    moving = np.flatnonzero(~fixed)
+    boxes = swept_boxes(table, live, dt)
+    # the moving bodies' boxes against all (two fixed bodies are never a pair)
+    found = query_pairs(boxes, boxes[moving])
+    pairs = np.column_stack([moving[found[:, 0]], found[:, 1]])
+    pairs = np.sort(pairs[pairs[:, 0] != pairs[:, 1]], axis=1)
+    pairs = np.unique(pairs, axis=0)  # two moving bodies were found twice
     if not len(pairs):
         return group, responses, restitution, 0
-    slots = live[np.sort(pairs, axis=1)]  # in insertion order: a added first
+    slots = live[pairs]  # in insertion order: a added first
     items = table.items
     groups = table.group
     overrides: list[tuple[int, int, int]] = []
