@@ -19,7 +19,8 @@ from collide2d.continuous._intervals import (
     exact_discriminant,
 )
 from collide2d.continuous.hit import Hit
-from collide2d.continuous.rect import least_penetration, sweep_rect_rect
+from collide2d.continuous.penetration import least_penetration
+from collide2d.continuous.rect import sweep_rect_rect
 from collide2d.continuous.rect_exact import sizes_kept
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.overlap import overlaps_circle_rect

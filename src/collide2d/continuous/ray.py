@@ -6,8 +6,8 @@ from __future__ import annotations
 from collide2d.continuous._intervals import axis_interval, disc_interval
 from collide2d.continuous.circle import direction
 from collide2d.continuous.hit import RayHit
+from collide2d.continuous.penetration import least_penetration
 from collide2d.continuous.polygon import raycast_outline
-from collide2d.continuous.rect import least_penetration
 from collide2d.continuous.rect_exact import raycast_rect_exact, sizes_kept
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from collide2d.continuous.hit import Hit
+from collide2d.continuous.penetration import least_penetration
 from collide2d.continuous.rect_exact import KEPT, sweep_rect_rect_exact
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
@@ -21,24 +22,6 @@ _UP = Vec2(0.0, -1.0)
 _DOWN = Vec2(0.0, 1.0)
 _INF = math.inf
 _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot path)
-
-
-def least_penetration(
-    ax: float, ay: float, ar: float, ab: float, bx: float, by: float, br: float, bb: float
-) -> Vec2:
-    """The unit axis along which box ``a`` leaves overlapping box ``b`` soonest.
-
-    Ties prefer the x axis, then pushing ``a`` left (or up).
-    """
-    to_left = ar - bx
-    to_right = br - ax
-    to_top = ab - by
-    to_bottom = bb - ay
-    depth_x = to_left if to_left <= to_right else to_right
-    depth_y = to_top if to_top <= to_bottom else to_bottom
-    if depth_x <= depth_y:
-        return _LEFT if to_left <= to_right else _RIGHT
-    return _UP if to_top <= to_bottom else _DOWN
 
 
 def sweep_rect_rect(

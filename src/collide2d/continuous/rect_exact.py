@@ -18,6 +18,7 @@ import math
 from fractions import Fraction
 
 from collide2d.continuous.hit import Hit, RayHit
+from collide2d.continuous.penetration import least_penetration
 from collide2d.geometry._exact import scale
 from collide2d.geometry.vec2 import Vec2
 
@@ -85,8 +86,6 @@ def sweep_rect_rect_exact(
     bdy: float,
 ) -> Hit | None:
     """:func:`collide2d.continuous.rect.sweep_rect_rect` decided exactly."""
-    from collide2d.continuous.rect import least_penetration
-
     times = _times(a, (dx, dy), b)
     if times is None:
         return None
@@ -125,8 +124,6 @@ def raycast_rect_exact(
 ) -> RayHit | None:
     """The ray cast of a rectangle decided exactly (``exit_fraction`` rounded to the
     nearest float, ``fraction`` down)."""
-    from collide2d.continuous.rect import least_penetration
-
     times = _times((ox, oy, 0.0, 0.0), (dx, dy), rect)
     if times is None:
         return None

@@ -198,9 +198,10 @@ class Rect(_RectFields):
         Rect(x=0.0, y=0.0, w=4.0, h=3.0)
         """
         if not isinstance(other, Rect):
-            from collide2d.geometry.rect_like import checked_rect  # imports this module
-
-            other = checked_rect(other, "other")
+            kind = type(other)
+            raise TypeError(
+                f"other must be a Rect, got {other!r} ({kind.__module__}.{kind.__qualname__})"
+            )
         left = self[0] if self[0] < other[0] else other[0]
         top = self[1] if self[1] < other[1] else other[1]
         right = max(self[0] + self[2], other[0] + other[2])

@@ -23,7 +23,8 @@ from collide2d._typing import BoolArray
 from collide2d.continuous._intervals import axis_interval
 from collide2d.continuous.circle import sweep_circle_rect
 from collide2d.continuous.hit import Hit, RayHit
-from collide2d.continuous.rect import least_penetration, sweep_rect_rect
+from collide2d.continuous.penetration import least_penetration
+from collide2d.continuous.rect import sweep_rect_rect
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
