@@ -9,7 +9,9 @@ frame each actor is moved once with ``slide`` against the tiles (actors ignore e
 other); landing stops its fall, a wall turns it round, falling out of the level puts
 it back at the top. bump.lua runs the same frames (``benchmarks/bump_driver.lua``)
 under ``luajit`` and ``lua5.1`` when they are installed (Debian: ``apt-get install
-luajit lua5.1``) and the bump sources are found (``--bump`` or ``$BUMP_LUA_DIR``).
+luajit lua5.1``), else under the LuaJIT 2.1 and Lua 5.1 the ``lupa`` wheel carries (the
+bench extra installs it), when the bump sources are found (``--bump`` or
+``$BUMP_LUA_DIR``).
 
 Reported: the median time of a frame and of one move, the ratios, and how many
 actors end where bump's do (bump's 1e-10 membrane and backward push-out make some
@@ -29,6 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import lupa_lua
 import numpy as np
 from _timing import bar_chart, table
 
@@ -227,12 +230,16 @@ def bullet_frames(
 def run_bump(lua: str, bump_dir: Path, scene: Path) -> tuple[list[float], np.ndarray, int] | str:
     """Times (seconds a frame), final positions and cross hits from bump.lua, or why
     not."""
-    if shutil.which(lua) is None:
-        return f"{lua} not installed (apt-get install {lua if lua != 'luajit' else 'luajit'})"
+    if shutil.which(lua) is not None:
+        command = [lua]
+    elif lupa_lua.available(lua):  # the interpreter the lupa wheel carries
+        command = [sys.executable, str(HERE / "lupa_lua.py"), lua]
+    else:
+        return f"{lua} not installed (apt-get install {lua}, or pip install lupa)"
     if not (bump_dir / "bump.lua").exists():
         return f"bump.lua not found in {bump_dir} (--bump or $BUMP_LUA_DIR)"
     done = subprocess.run(
-        [lua, str(HERE / "bump_driver.lua"), str(bump_dir), str(scene)],
+        [*command, str(HERE / "bump_driver.lua"), str(bump_dir), str(scene)],
         capture_output=True,
         text=True,
         check=False,
