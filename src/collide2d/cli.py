@@ -119,7 +119,8 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     app = App(headless=headless)
     try:
         if headless:
-            print(f"no display: running {len(names)} demo(s) headless into {args.out}/")
+            why = "--headless" if args.headless else "no display"
+            print(f"{why}: running {len(names)} demo(s) headless into {args.out}/")
             for name in names:
                 path = app.run_headless(demos.load(name)(), args.frames, args.out)
                 print(f"  {name}: wrote {path}")

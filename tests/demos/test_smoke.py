@@ -385,7 +385,7 @@ def test_sort_and_sweep_draws_its_sorted_intervals(app, tmp_path):
 
 
 def test_the_pacer_never_runs_more_updates_than_fit_in_a_frame():
-    from collide2d.demos._app import STEP, Pacer, footer
+    from collide2d.demos._app import SLOW_FRAMES, STEP, Pacer, footer
 
     pacer = Pacer()
     assert pacer.steps(STEP * 3.5) == 3 and not pacer.slow
@@ -394,9 +394,14 @@ def test_the_pacer_never_runs_more_updates_than_fit_in_a_frame():
         assert pacer.steps(0.130) == 1 and pacer.slow
     assert pacer.lag < STEP  # the backlog is dropped, not kept
     pacer.took(0.001)
+    assert pacer.steps(STEP) == 1 and pacer.slow  # the words stay a while: no flicker
+    for _ in range(SLOW_FRAMES - 2):
+        pacer.steps(STEP)
+    assert pacer.slow
     assert pacer.steps(STEP) == 1 and not pacer.slow
     assert "Tab" not in footer(1, False) and "Tab: next demo" in footer(7, False)
     assert "slow motion" in footer(7, True)
+    assert footer(1, False, "60 fps   update 2.0 ms").startswith("60 fps")
 
 
 def test_masks_demo_shows_the_shape_analysis_and_the_forbidden_corners(app, tmp_path):
@@ -440,3 +445,33 @@ def test_polygons_screenshot_shows_the_contact_the_push_and_the_pairs(app, tmp_p
     assert _count(image, PUSHED) > 100
     assert len(demo.pairs) > 0 and _count(image, HIT_BOX) > 500
     assert "ms" in demo.hud()[-1]
+
+
+def test_demo_texts_read_as_meant(app):
+    from collide2d.demos._broadphase_view import BAND_CLEARANCE
+    from collide2d.demos.masks import MasksDemo
+    from collide2d.demos.rects import RectsDemo
+    from collide2d.demos.sweep import SweepDemo
+
+    demo = RectsDemo()
+    demo.update(1 / 60, Input())
+    for _ in range(3):  # grid to sort-and-sweep, sorted strips, brute force
+        demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b))
+    demo.update(1 / 60, Input())
+    text = "\n".join(demo.hud())
+    assert "nothing to draw" not in text and "C: -" in text
+    assert "1.0x fewer" not in text and "no saving" in text
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
+    assert "PAUSED" in "\n".join(demo.hud())
+    assert BAND_CLEARANCE > 18 * 3  # the band ends above the help panel's lines
+    masks = MasksDemo()  # no update yet: the HUD already names the contact
+    assert masks.stop is not None and "stops at" in masks.hud()[1]
+    masks.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m))
+    masks.update(1 / 60, Input())  # the collider as a rectangle: no pixel of its own
+    assert "None" not in masks.hud()[1]
+    sweep = SweepDemo()
+    for _ in range(400):  # B's destination held far to the right
+        sweep.update(1 / 60, Input([pygame.K_RIGHT]))
+    assert 0 <= (sweep.b.center + sweep.b.delta).x <= sweep.size[0]
+    sweep.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r))
+    assert sweep.b.delta == (-160, -30)

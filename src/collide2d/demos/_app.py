@@ -28,6 +28,8 @@ SCREENSHOTS = Path("collide2d-screenshots")
 BACKGROUND = (18, 20, 28)
 TEXT = (220, 224, 235)
 DIM = (120, 126, 145)
+SLOW_FRAMES = 30
+"""Frames the footer keeps saying "slow motion" after the last dropped update."""
 
 
 class Input:
@@ -171,23 +173,32 @@ class App:
                     pygame.image.save(self.screen, str(path))
                     print(f"screenshot: wrote {path.resolve()}")
                 demo.handle_event(event)
+            work = 0.0
             for _ in range(pacer.steps(clock.tick(60) / 1000.0)):
                 start = time.perf_counter()
                 demo.update(STEP, Input.from_keyboard())
                 pacer.took(time.perf_counter() - start)
-            self.draw_frame(demo, footer(len(demos), pacer.slow))
+                work += pacer.cost
+            rate = f"{clock.get_fps():.0f} fps   update {work * 1e3:.1f} ms"
+            if getattr(demo, "paused", False):
+                rate += "   PAUSED"
+            self.draw_frame(demo, footer(len(demos), pacer.slow, rate))
             pygame.display.flip()
 
 
-def footer(demos: int, slow: bool) -> str:
-    """The key help under a demo in a window (Tab only when there is another demo).
+def footer(demos: int, slow: bool, rate: str = "") -> str:
+    """The key help under a demo in a window (Tab only when there is another demo),
+    after ``rate``: the frame rate and what the frame's updates took (the collision
+    work and the demo's own).
 
     >>> footer(1, False)
     'F12: screenshot   Esc: quit'
+    >>> footer(2, True, "58 fps   update 3.1 ms")
+    '58 fps   update 3.1 ms   Tab: next demo   F12: screenshot   Esc: quit   slow motion'
     """
     keys = "Tab: next demo   " if demos > 1 else ""
-    motion = "   slow motion: updates take longer than a frame" if slow else ""
-    return f"{keys}F12: screenshot   Esc: quit{motion}"
+    motion = "   slow motion" if slow else ""
+    return f"{rate + '   ' if rate else ''}{keys}F12: screenshot   Esc: quit{motion}"
 
 
 class Pacer:
@@ -195,9 +206,9 @@ class Pacer:
 
     Time owed accumulates as frames pass; it is paid in updates of ``STEP``, as many
     as fit in ``BUDGET`` seconds at the cost the last update took, and at least one.
-    Owed time beyond that is dropped (the demo runs in slow motion and says so)
-    instead of piling up: a slow demo never runs many updates between two reads of
-    the keyboard.
+    Owed time beyond that is dropped (the demo runs in slow motion and says so, for
+    at least ``SLOW_FRAMES`` frames: the words do not flicker) instead of piling up:
+    a slow demo never runs many updates between two reads of the keyboard.
 
     Examples
     --------
@@ -213,6 +224,7 @@ class Pacer:
         self.lag = 0.0
         self.cost = 0.0
         self.slow = False
+        self._slow_left = 0  # frames the "slow motion" words still stay
 
     def steps(self, elapsed: float) -> int:
         """The updates to run now, ``elapsed`` seconds after the last frame."""
@@ -220,8 +232,10 @@ class Pacer:
         owed = int(self.lag / STEP)
         fit = max(1, int(BUDGET / self.cost)) if self.cost > 0.0 else owed
         run = min(owed, fit)
-        self.slow = run < owed
-        self.lag = self.lag - run * STEP if not self.slow else self.lag % STEP
+        dropped = run < owed
+        self.lag = self.lag - run * STEP if not dropped else self.lag % STEP
+        self._slow_left = SLOW_FRAMES if dropped else max(self._slow_left - 1, 0)
+        self.slow = self._slow_left > 0
         return run
 
     def took(self, seconds: float) -> None:

@@ -21,6 +21,8 @@ HIT = (255, 80, 80)
 IDLE = (90, 200, 140)
 ROWS = 24
 """Rows of the band in which sort and sweep's x-intervals are drawn."""
+BAND_CLEARANCE = 80
+"""How far above the scene's foot the band ends: the help panel covers the foot."""
 
 KINDS: dict[str, Callable[[Rect], Broadphase]] = {
     "quadtree": lambda bounds: Quadtree(bounds, capacity=4, max_depth=8),
@@ -85,7 +87,7 @@ class BroadphaseView:
         bars that overlap along x are the candidate pairs it tests."""
         index = self.index
         spans = sorted((bounds_of(shape)[0::2] for shape in map(index.get, index)), key=min)
-        bottom = self.bounds.bottom - 8
+        bottom = self.bounds.bottom - BAND_CLEARANCE  # above the help panel
         for k, (left, right) in enumerate(spans):
             y = bottom - 3 * (k % ROWS)
             pygame.draw.line(surface, CELL, (left, y), (max(right, left + 1), y), 2)
@@ -95,22 +97,28 @@ class BroadphaseView:
         n = len(self.index)
         brute = n * (n - 1) // 2
         made = self.index.stats.tests
-        ratio = f"{brute / made:.1f}x fewer" if made else "-"
+        if not made:
+            ratio = "no checks at all" if brute else "-"
+        elif made >= brute:
+            ratio = "as many as brute force (no saving)"
+        else:
+            ratio = f"{brute / made:.1f}x fewer"
+        drawing = self._drawing()
+        shown = f"C: {drawing} {'on' if self.show_cells else 'off'}" if drawing else "C: -"
         return [
-            f"broadphase: {self.kind} (B to switch, C: {self._drawing()} "
-            f"{'on' if self.show_cells else 'off'})",
+            f"broadphase: {self.kind} (B to switch, {shown})",
             f"objects: {n}   overlapping pairs: {len(self.pairs)}",
             f"checks brute force would make: {brute:,}   checks made: {made:,}   ratio: {ratio}",
             f"update + pairs: {self.seconds * 1e3:.2f} ms",
         ]
 
     def _drawing(self) -> str:
-        """What C shows for the current broadphase."""
+        """What C shows for the current broadphase ("" when it has nothing to show)."""
         if isinstance(self.index, SortAndSweep):
             return "sorted x-intervals"
         if isinstance(self.index, (Quadtree, UniformGrid)):
             return "cells"
-        return "nothing to draw for this one,"
+        return ""
 
     def handle_key(self, key: int, shapes: Iterable[tuple[Key, Shape]]) -> bool:
         """B switches the broadphase, C toggles the cells; True if the key was used."""

@@ -75,6 +75,7 @@ class MasksDemo(Demo):
         self.stop: Vec2 | None = None
         self.analysis = False
         self.forbidden = False
+        self._preview()  # the HUD names the contact from the first frame
 
     # -- geometry ------------------------------------------------------------------------
     def _mask(self, name: str) -> Mask:
@@ -188,6 +189,11 @@ class MasksDemo(Demo):
             else:
                 self.positions["collider"] = self.positions["collider"] + step * solved[0]
                 self.running = False
+        self._preview()
+
+    def _preview(self) -> None:
+        """Where the collider would stop moving through the blocker's centre."""
+        toward = self._toward()
         solved = self._solve(toward)
         self.stop = None if solved is None else self.positions["collider"] + toward * solved[0]
 
@@ -308,9 +314,11 @@ class MasksDemo(Demo):
         if self.stop is not None:
             result = "stops at the outlined place"
             if hit is not None:
+                pixels = [] if hit.pixel is None else [f"collider pixel {hit.pixel}"]
+                pixels.append(f"blocker pixel {hit.other_pixel}")
                 result += (
                     f": fraction {hit.fraction:.4f}, normal {tuple(hit.normal)}, "
-                    f"pixels {hit.pixel} / {hit.other_pixel}"
+                    + ", ".join(pixels)
                 )
         lines = [
             f"mode: {MODES[self.mode]}   pen: {self.pen}{' (eraser)' if self.erasing else ''}   "

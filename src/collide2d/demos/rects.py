@@ -7,7 +7,7 @@ import pygame
 
 from collide2d import Rect
 from collide2d.broadphase.protocol import Key
-from collide2d.demos._app import DIM, SIZE, TEXT, Demo, Input
+from collide2d.demos._app import BACKGROUND, DIM, SIZE, TEXT, Demo, Input
 from collide2d.demos._broadphase_view import HIT, IDLE, BroadphaseView
 from collide2d.scenes import moving_bodies
 
@@ -90,13 +90,25 @@ class RectsDemo(Demo):
             pygame.draw.rect(
                 surface, colour, pygame.FRect(r.x, r.y, r.w, r.h), 0 if k in self.hits else 1
             )
-        pygame.draw.rect(surface, DIM, pygame.FRect(*SLIDER), 1)
+        # the slider on a panel of its own, over the rectangles: a filled track up to
+        # the knob, so that it reads at any count
+        panel = pygame.FRect(SLIDER.left - 70, SLIDER.top - 8, SLIDER.w + 82, SLIDER.h + 16)
+        surface.fill(BACKGROUND, panel)
+        pygame.draw.rect(surface, DIM, panel, 1)
+        label = pygame.font.Font(None, 18).render(f"{self.count}", True, TEXT)
+        surface.blit(label, (SLIDER.left - 62, SLIDER.top - 2))
         share = (self.count - MIN_COUNT) / (MAX_COUNT - MIN_COUNT)
-        knob = pygame.FRect(SLIDER.left + share * SLIDER.w - 4, SLIDER.top - 4, 8, SLIDER.h + 8)
+        pygame.draw.rect(surface, DIM, pygame.FRect(*SLIDER), 0)
+        pygame.draw.rect(
+            surface, TEXT, pygame.FRect(SLIDER.left, SLIDER.top, share * SLIDER.w, SLIDER.h)
+        )
+        knob = pygame.FRect(SLIDER.left + share * SLIDER.w - 5, SLIDER.top - 5, 10, SLIDER.h + 10)
         pygame.draw.rect(surface, TEXT, knob)
+        pygame.draw.rect(surface, BACKGROUND, knob, 2)
 
     def hud(self) -> list[str]:
-        return [f"rectangles: {self.count} (slider, top right)", *self.view.hud()]
+        paused = "   PAUSED (Space)" if self.paused else ""
+        return [f"rectangles: {self.count} (slider, top right){paused}", *self.view.hud()]
 
     def script(self, frame: int) -> tuple[list[pygame.event.Event], Input]:
         # Raise the count with the slider, then switch to the quadtree to show its nodes.

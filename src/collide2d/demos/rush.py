@@ -119,7 +119,8 @@ class RushDemo(Demo):
     def hud(self) -> list[str]:
         return [
             f"{BODIES} bodies at up to 40 px a frame, walls {THICK:.0f} px thick",
-            f"contacts this frame {self.contacts}, bodies ever found outside: {self.escaped}",
+            f"contacts this frame {self.contacts}, bodies ever found outside: {self.escaped}"
+            + ("   PAUSED (Space)" if self.paused else ""),
         ]
 
 

@@ -52,12 +52,16 @@ class SweepDemo(Demo):
     help = (
         "WASD: A's destination   arrows: B's destination   Shift: move the shapes   "
         "Ctrl/Space: slow",
-        "1/2: scrub the preview   Z/X: A/B rect <-> circle   "
+        "1/2: scrub the preview   Z/X: A/B rect <-> circle   R: reset   "
         "mouse: drag a start (left) or a destination (right)",
     )
 
     def __init__(self, size: tuple[int, int] = (960, 640)) -> None:
         super().__init__(size)
+        self.reset()
+
+    def reset(self) -> None:
+        """The two shapes where the demo starts them."""
         self.a = Body("rect", Vec2(230.0, 300.0), Vec2(60.0, 40.0), Vec2(430.0, 70.0))
         self.b = Body("rect", Vec2(640.0, 330.0), Vec2(50.0, 75.0), Vec2(-160.0, -30.0))
         self.preview = 0.25
@@ -72,6 +76,8 @@ class SweepDemo(Demo):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_z, pygame.K_x):
             (self.a if event.key == pygame.K_z else self.b).toggle()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.reset()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             part = "start" if event.button == 1 else "end"
             point = Vec2(*event.pos)
@@ -107,9 +113,18 @@ class SweepDemo(Demo):
                 body.center = body.center + move
             else:
                 body.delta = body.delta + move
+            self._keep_on_screen(body)
         scrub = (keys.pressed(pygame.K_2) - keys.pressed(pygame.K_1)) * step / 400.0
         self.preview = min(max(self.preview + scrub, 0.0), 1.0)
         self._solve()
+
+    def _keep_on_screen(self, body: Body) -> None:
+        """Starts and destinations stay on the screen (the keys cannot lose a shape)."""
+        w, h = self.size
+        start = Vec2(min(max(body.center.x, 0.0), w), min(max(body.center.y, 0.0), h))
+        end = body.center + body.delta
+        end = Vec2(min(max(end.x, 0.0), w), min(max(end.y, 0.0), h))
+        body.center, body.delta = start, end - start
 
     # -- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
