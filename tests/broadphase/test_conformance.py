@@ -272,3 +272,40 @@ def test_polygons_are_filed_by_their_bounding_box_and_tested_exactly(name):
         index.add("bad", "wall")
     assert "bad" not in index
     index.validate()
+
+
+@pytest.mark.parametrize("name", ["grid", "grid-default", "quadtree", "quadtree-bounded"])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    frames=st.lists(st.sampled_from([1, 3, 20, 60, 200]), min_size=1, max_size=5),
+)
+def test_a_kept_structure_answers_as_a_new_one_while_some_shapes_move(name, seed, frames):
+    """Grid and quadtree keep their structure while few shapes moved since it was
+    built (the moved ones handled apart) and build again when many did: every frame,
+    pairs and queries are brute force's, whichever way was taken."""
+    import random
+
+    rng = random.Random(seed)
+    index, reference = FACTORIES[name](), BruteForce()
+
+    def shape() -> Rect | Circle:
+        x, y = rng.randrange(-10, 60), rng.randrange(-10, 60)
+        if rng.random() < 0.2:
+            return Circle(x, y, rng.randrange(0, 5))
+        return Rect(x, y, rng.randrange(0, 9), rng.randrange(0, 9))
+
+    for key in range(160):
+        item = shape()
+        index.add(key, item)
+        reference.add(key, item)
+    assert index.pairs() == reference.pairs()
+    for moving in frames:  # 1 and 3 keep the structure; 60 and 200 build it again
+        for key in rng.sample(range(160), min(moving, 160)):
+            item = shape()
+            index.update(key, item)
+            reference.update(key, item)
+        probe = Rect(rng.randrange(-5, 50), rng.randrange(-5, 50), 12, 9)
+        assert index.query_rect(probe) == reference.query_rect(probe)
+        assert index.pairs() == reference.pairs()
+        assert index.query_point(probe.center) == reference.query_point(probe.center)
+    index.validate()

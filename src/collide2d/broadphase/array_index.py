@@ -40,6 +40,8 @@ class ArrayIndex(Index):
         self._dead = 0
         self._pending: dict[int, Box] = {}  # rows written to the arrays at the next search
         self._cached: list[tuple[Key, Key]] | None = None
+        self._built: object = None  # a structure a subclass derives from the rows
+        self._moved: dict[int, None] = {}  # slots moved since it was built
         # The last answer as sorted pair codes (slot_a * size + slot_b) and tuples.
         self._last: tuple[NDArray[np.int64], NDArray[np.object_]] = (
             np.zeros(0, dtype=np.int64),
@@ -57,7 +59,7 @@ class ArrayIndex(Index):
         self._alive[slot] = True
         self._slot_keys.append(key)
         self._slot[key] = slot
-        self._cached = None
+        self._cached = self._built = None
 
     def _grow(self) -> None:
         size = 2 * self._box.shape[0]
@@ -74,7 +76,7 @@ class ArrayIndex(Index):
         self._round[slot] = False
         self._slot_keys[slot] = None
         self._dead += 1
-        self._cached = None
+        self._cached = self._built = None
         if self._dead > 64 and self._dead > len(self._slot) // 2:
             self._compact()
 
@@ -95,7 +97,9 @@ class ArrayIndex(Index):
         self._last = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object))  # slots moved
 
     def _move(self, key: Key, old: Box, new: Box) -> None:
-        self._pending[self._slot[key]] = new  # one numpy write per search, not per move
+        slot = self._slot[key]
+        self._pending[slot] = new  # one numpy write per search, not per move
+        self._moved[slot] = None
         self._cached = None
 
     def _flush(self) -> None:
@@ -118,6 +122,7 @@ class ArrayIndex(Index):
             super().update(key, shape)
             if type(self._shapes[key]) is not was:
                 self._round[self._slot[key]] = needs_exact_test(self._shapes[key])
+                self._built = None
             self._cached = None
             return
         x, y, w, h = shape
@@ -125,7 +130,9 @@ class ArrayIndex(Index):
         self._shapes[key] = shape
         if box != self._boxes[key]:
             self._boxes[key] = box
-            self._pending[self._slot[key]] = box
+            slot = self._slot[key]
+            self._pending[slot] = box
+            self._moved[slot] = None
             self._cached = None
 
     def add(self, key: Key, shape: Indexed) -> None:
@@ -156,17 +163,8 @@ class ArrayIndex(Index):
         """
         self._begin_pairs()
         if self._cached is None:
-            self._flush()
-            used = len(self._slot_keys)
-            live = np.flatnonzero(self._alive[:used])
-            box = self._box[live]
-            circle = self._round[live]
-            if circle.any():  # circles' bounds an ulp wider (see widen_outward)
-                rounded = box[circle]
-                widen_outward(rounded)
-                box[circle] = rounded
-            found, counters, _ = find_pairs(box, _NO_CIRCLES, 0, self.method)
-            tests = int(counters[0])
+            live, box = self._live_rows()
+            found, tests, visits = self._search(box)
             slots = live[found]  # pairs of slots: sorted, as live is increasing
             round_ = self._round[slots]
             either = round_[:, 0] | round_[:, 1]
@@ -179,9 +177,30 @@ class ArrayIndex(Index):
                     keep[row] = overlaps(shapes[a], shapes[b])
                 tests += int(either.sum())
                 slots = slots[keep]
-            self.stats.count(tests=tests, visits=live.shape[0])
+            self.stats.count(tests=tests, visits=visits)
             self._cached = self._as_key_pairs(slots)
         return list(self._cached)
+
+    def _live_rows(self) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
+        """The live slots, in the order their keys were added, and their closed bounds
+        (a copy; circles' an ulp wider, see ``widen_outward``)."""
+        self._flush()
+        used = len(self._slot_keys)
+        live = np.flatnonzero(self._alive[:used])
+        box = self._box[live]
+        circle = self._round[live]
+        if circle.any():
+            rounded = box[circle]
+            widen_outward(rounded)
+            box[circle] = rounded
+        return live, box
+
+    def _search(self, box: NDArray[np.float64]) -> tuple[NDArray[np.intp], int, int]:
+        """The pairs ``(i, j)``, ``i < j``, sorted, of the rows of ``box`` (the live
+        slots' closed bounds, circles' widened) that overlap strictly; the tests made;
+        the visits."""
+        found, counters, _ = find_pairs(box, _NO_CIRCLES, 0, self.method)
+        return found, int(counters[0]), box.shape[0]
 
     def _as_key_pairs(self, slots: NDArray[np.intp]) -> list[tuple[Key, Key]]:
         """The slot pairs as key pairs, reusing the tuples of pairs that persist from
@@ -220,3 +239,31 @@ class ArrayIndex(Index):
         order = [key for key in self._slot_keys if key is not None]
         if order != sorted(self._shapes, key=self._order.__getitem__):
             raise AssertionError("slots are not in the order keys were added")
+
+
+def apart_pairs(box: NDArray[np.float64], apart: NDArray[np.intp]) -> tuple[NDArray[np.int64], int]:
+    """The codes ``i * n + j`` (``i < j``) of the pairs of a row in ``apart`` (shapes a
+    structure keeps out of its cells or tree) and any other row of ``box`` whose
+    bounds overlap strictly, sorted and unique; the tests made."""
+    n = box.shape[0]
+    codes = []
+    for k in apart.tolist():
+        hit = (
+            (box[:, 0] < box[k, 2])
+            & (box[k, 0] < box[:, 2])
+            & (box[:, 1] < box[k, 3])
+            & (box[k, 1] < box[:, 3])
+        )
+        hit[k] = False
+        others = np.flatnonzero(hit)
+        low, high = np.minimum(others, k), np.maximum(others, k)
+        codes.append(low.astype(np.int64) * n + high)
+    tests = len(apart) * (n - 1)
+    return (np.unique(np.concatenate(codes)) if codes else np.zeros(0, dtype=np.int64)), tests
+
+
+def decoded(codes: NDArray[np.int64], n: int) -> NDArray[np.intp]:
+    """Pair codes ``i * n + j`` back to rows ``(i, j)``."""
+    pairs = np.empty((len(codes), 2), dtype=np.intp)
+    np.divmod(codes, n, out=(pairs[:, 0], pairs[:, 1]))
+    return pairs

@@ -3,65 +3,56 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
+import numpy as np
+from numpy.typing import NDArray
+
+from collide2d._kernels import lazy
 from collide2d.broadphase._index import Box
-from collide2d.broadphase.pair_cache import CachedPairsIndex
-from collide2d.broadphase.protocol import Key
+from collide2d.broadphase.rebuilt import Built, RebuiltIndex
 from collide2d.geometry.rect import Rect
 
-
-class _Node:
-    """A square region: a leaf holding keys, or four children."""
-
-    __slots__ = ("bottom", "children", "depth", "items", "left", "right", "top")
-
-    def __init__(self, left: float, top: float, right: float, bottom: float, depth: int) -> None:
-        self.left = left
-        self.top = top
-        self.right = right
-        self.bottom = bottom
-        self.depth = depth
-        self.items: dict[Key, Box] | None = {}
-        self.children: list[_Node] | None = None
-
-    def touches(self, box: Box) -> bool:
-        """Whether the closed region and the closed box intersect."""
-        return (
-            box[0] <= self.right
-            and self.left <= box[2]
-            and box[1] <= self.bottom
-            and self.top <= box[3]
-        )
-
-    def split(self) -> None:
-        mx = (self.left + self.right) * 0.5
-        my = (self.top + self.bottom) * 0.5
-        d = self.depth + 1
-        self.children = [
-            _Node(self.left, self.top, mx, my, d),
-            _Node(mx, self.top, self.right, my, d),
-            _Node(self.left, my, mx, self.bottom, d),
-            _Node(mx, my, self.right, self.bottom, d),
-        ]
+kernels = lazy("quadtree")
 
 
 MAX_GROWTH = 64
 """Doublings of the root for one shape at most; a shape it cannot reach in as many
 (or only through an edge that overflows float64) is kept in a list apart."""
+MAX_DEPTH = 1100
+"""Depths beyond this are never reached: a region halved this often is below the
+spacing of floats (and stops splitting there anyway)."""
 
 
-class Quadtree(CachedPairsIndex):
+class _Tree(NamedTuple):
+    """The compiled tree (``_kernels/quadtree.py``): its node arrays."""
+
+    node_box: NDArray[np.float64]
+    node_depth: NDArray[np.int64]
+    node_child: NDArray[np.int64]
+    node_start: NDArray[np.int64]
+    node_count: NDArray[np.int64]
+    buf: NDArray[np.int64]
+    nodes: int
+
+
+class Quadtree(RebuiltIndex):
     """A region quadtree: a leaf splits when it holds too many shapes.
 
     A shape is listed in every leaf its bounds touch. A leaf holding more than
     ``capacity`` shapes splits into four quadrants, unless it is at ``max_depth``
     or every shape it holds spans its centre (then no quadrant would hold fewer).
     When a shape falls outside the root (or no ``bounds`` were given) the root
-    doubles toward it until it fits and the shapes are re-inserted. A shape the root
-    cannot reach in 64 doublings, or only through coordinates that overflow float64
-    (edges near ``1e308``), is kept in a short list apart that every query checks: no
-    input makes the tree grow without end.
+    doubles toward it until it fits. A shape the root cannot reach in 64 doublings,
+    or only through coordinates that overflow float64 (edges near ``1e308``), is kept
+    in a short list apart that every query checks: no input makes the tree grow
+    without end.
+
+    The shapes live in numpy arrays, so ``add``, ``update`` and ``remove`` write a
+    row (about a microsecond). The tree is built from the rows in compiled code when
+    a query or ``pairs()`` needs it, and kept while few shapes move (those are
+    handled apart; see ``collide2d.broadphase.rebuilt``); ``pairs()`` runs over its
+    leaves in compiled code.
 
     Parameters
     ----------
@@ -95,212 +86,209 @@ class Quadtree(CachedPairsIndex):
         super().__init__()
         self.capacity = capacity
         self.max_depth = max_depth
-        self._root: _Node | None = None
-        self._outside: dict[Key, Box] = {}
+        self._root: Box | None = None
         if bounds is not None:
-            self._root = self._square(bounds.left, bounds.top, bounds.right, bounds.bottom)
+            self._root = _square(bounds.left, bounds.top, bounds.right, bounds.bottom)
 
-    @staticmethod
-    def _square(left: float, top: float, right: float, bottom: float) -> _Node | None:
-        """A square root region from ``(left, top)`` holding the box, or None if its
-        edges would not be finite or its side is lost in the coordinates' rounding."""
-        side = max(right - left, bottom - top, 1.0)
-        # At 1e16 a side of 1 is below the spacing of floats: take a side that shows.
-        side = max(side, 2.0**20 * math.ulp(max(abs(left), abs(top))))
-        node = _Node(left, top, left + side, top + side, 0)
-        return node if _usable(node) and node.right >= right and node.bottom >= bottom else None
+    # -- the tree ----------------------------------------------------------------------
+    def _build(self, box: NDArray[np.float64]) -> tuple[_Tree, NDArray[np.intp]]:
+        inside = self._fit_root(box)
+        items = np.flatnonzero(inside)
+        root = np.array(self._root if self._root is not None else (0.0, 0.0, 0.0, 0.0))
+        depth = min(self.max_depth, MAX_DEPTH)
+        size_nodes, size_buf = 64 + 3 * len(items), 64 + 16 * len(items)
+        nodes = 0
+        while len(items):
+            node_box = np.empty((size_nodes, 4))
+            node_depth = np.empty(size_nodes, dtype=np.int64)
+            node_child = np.empty(size_nodes, dtype=np.int64)
+            node_start = np.empty(size_nodes, dtype=np.int64)
+            node_count = np.empty(size_nodes, dtype=np.int64)
+            buf = np.empty(size_buf, dtype=np.int64)
+            stack = np.empty(size_nodes, dtype=np.int64)
+            nodes, filled = kernels.build(
+                box, items, root, self.capacity, depth, node_box, node_depth, node_child,
+                node_start, node_count, buf, stack,
+            )  # fmt: skip
+            if nodes <= size_nodes and filled <= size_buf:
+                break
+            size_nodes, size_buf = 2 * max(size_nodes, nodes), 2 * max(size_buf, filled)
+        else:
+            node_box = np.empty((0, 4))
+            node_depth = node_child = node_start = node_count = buf = np.empty(0, dtype=np.int64)
+        tree = _Tree(node_box, node_depth, node_child, node_start, node_count, buf, int(nodes))
+        return tree, np.flatnonzero(~inside)
 
-    # -- mutation ----------------------------------------------------------------------
-    def _insert(self, key: Key, box: Box) -> None:
+    def _fit_root(self, box: NDArray[np.float64]) -> NDArray[np.bool_]:
+        """Grow the root (in the order the shapes were added) to hold every box it
+        can; return which boxes it holds."""
         root = self._root
-        if root is None:
-            root = self._root = self._square(*box)
-            if root is None:
-                self._outside[key] = box
-                return
-        if not (
-            root.left <= box[0]
-            and box[2] <= root.right
-            and root.top <= box[1]
-            and box[3] <= root.bottom
-        ):
-            grown = self._grown(root, box)
-            if grown is None:
-                self._outside[key] = box
-                return
-            self._root = root = grown
-            for other, other_box in self._boxes.items():
-                # key's stored box is stale during an update; the outside stay there
-                if other != key and other not in self._outside:
-                    self._insert_into(root, other, other_box)
-        self._insert_into(root, key, box)
-
-    @staticmethod
-    def _grown(root: _Node, box: Box) -> _Node | None:
-        """An empty root doubled toward ``box`` until it holds it, or None if that
-        takes more than ``MAX_GROWTH`` doublings or leaves the finite floats."""
-        left, top, right, bottom = root.left, root.top, root.right, root.bottom
-        for _ in range(MAX_GROWTH):
-            if left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom:
-                node = _Node(left, top, right, bottom, 0)
-                return node if _usable(node) else None
-            side = right - left
-            if box[0] < left:
-                left -= side
-            else:
-                right += side
-            if box[1] < top:
-                top -= side
-            else:
-                bottom += side
-        return None
-
-    def _insert_into(self, node: _Node, key: Key, box: Box) -> None:
-        stack = [node]
-        while stack:
-            node = stack.pop()
-            if node.children is not None:
-                stack.extend(child for child in node.children if child.touches(box))
+        inside = np.zeros(box.shape[0], dtype=bool)
+        if root is not None:
+            inside = _within(box, root)
+        for k in np.flatnonzero(~inside).tolist():
+            if inside[k]:
                 continue
-            items = node.items
-            if items is None:  # pragma: no cover - leaves always have items
-                raise RuntimeError("leaf without items")
-            items[key] = box
-            if len(items) > self.capacity and node.depth < self.max_depth:
-                self._split(node)
+            row = tuple(box[k].tolist())
+            if root is None:
+                root = _square(*row)
+                if root is None:
+                    continue
+            elif not _holds(root, row):
+                grown = _grown(root, row)
+                if grown is None:
+                    continue
+                root = grown
+            inside = _within(box, root)  # the later boxes it holds now
+        self._root = root
+        return inside
 
-    def _split(self, node: _Node) -> None:
-        """Split an over-full leaf, unless no quadrant would hold fewer shapes."""
-        items = node.items or {}
-        node.split()
-        children = node.children or []
-        for child in children:
-            child.items = {k: b for k, b in items.items() if child.touches(b)}
-        if all(len(child.items or ()) == len(items) for child in children):
-            node.children = None  # every shape spans the centre: splitting gains nothing
-            return
-        node.items = None
-        for child in children:
-            if len(child.items or ()) > self.capacity and child.depth < self.max_depth:
-                self._split(child)
+    def _structure_pairs(self, built: Built) -> tuple[NDArray[np.int64], int, int]:
+        tree: _Tree = built.parts
+        n = len(built.live)
+        room = 4 * n + 64
+        while True:
+            out = np.empty(room, dtype=np.int64)
+            found, tests, leaves = kernels.leaf_pair_codes(
+                built.box, tree.buf, tree.node_child, tree.node_start, tree.node_count,
+                tree.nodes, n, out,
+            )  # fmt: skip
+            if found <= room:
+                return out[:found], int(tests), int(leaves)
+            room = 2 * found
 
-    def _delete(self, key: Key, box: Box) -> None:
-        if self._outside.pop(key, None) is not None:
-            return
-        if self._root is not None:
-            self._delete_from(self._root, key, box)
-
-    def _delete_from(self, node: _Node, key: Key, box: Box) -> None:
-        if node.children is None:
-            if node.items is not None:
-                node.items.pop(key, None)
-            return
-        for child in node.children:
-            if child.touches(box):
-                self._delete_from(child, key, box)
-        # Merge four leaves back when what they hold fits in one.
-        if all(child.children is None for child in node.children):
-            merged: dict[Key, Box] = {}
-            for child in node.children:
-                merged.update(child.items or {})
-            if len(merged) <= self.capacity:
-                node.children = None
-                node.items = merged
-
-    # -- candidates ----------------------------------------------------------------------
-    def _candidates(self, box: Box) -> Iterable[Key]:
-        found: dict[Key, None] = dict.fromkeys(self._outside)
-        visits = len(self._outside)
-        if self._root is not None and self._root.touches(box):
-            stack = [self._root]
-            while stack:
-                node = stack.pop()
-                visits += 1
-                if node.children is not None:
-                    stack.extend(child for child in node.children if child.touches(box))
-                elif node.items:
-                    found.update(dict.fromkeys(node.items))
-        self.stats.count(visits=visits)
-        return found
-
-    def _candidate_pairs(self) -> Iterator[tuple[Key, Key]]:
-        self.stats.count(visits=len(self._outside))
-        for a in self._outside:  # the base class skips pairs it has already tested
-            for b in self._shapes:
-                if b != a:
-                    yield a, b
-        for leaf in self._walk():
-            self.stats.count(visits=1)
-            keys = list(leaf.items or ())
-            for i, a in enumerate(keys):
-                for b in keys[i + 1 :]:
-                    yield a, b
-
-    def _walk(self) -> Iterator[_Node]:
-        """The leaves, depth first."""
-        if self._root is None:
-            return
-        stack = [self._root]
-        while stack:
-            node = stack.pop()
-            if node.children is None:
-                yield node
-            else:
-                stack.extend(node.children)
+    def _structure_query(self, built: Built, box: Box) -> tuple[NDArray[np.int64], int] | None:
+        tree: _Tree = built.parts
+        if not tree.nodes:
+            return np.zeros(0, dtype=np.int64), 0
+        seen, epoch = self._query_marks(len(built.live))
+        q = np.array(box, dtype=np.float64)
+        room = 64
+        while True:
+            out = np.empty(room, dtype=np.int64)
+            count, visits = kernels.query(
+                tree.node_box, tree.node_child, tree.node_start, tree.node_count, tree.buf,
+                q, seen, epoch, out,
+            )  # fmt: skip
+            if count <= room:
+                return out[:count], int(visits)
+            room = count
+            seen, epoch = self._query_marks(len(built.live))
 
     # -- inspection ----------------------------------------------------------------------
     @property
     def bounds(self) -> Rect | None:
         """The root's region, or None before the first shape."""
+        self._structure()
         root = self._root
         if root is None:
             return None
-        return Rect(root.left, root.top, root.right - root.left, root.bottom - root.top)
+        return Rect(root[0], root[1], root[2] - root[0], root[3] - root[1])
 
     def leaves(self) -> list[tuple[Rect, int, int]]:
-        """Every leaf as ``(region, depth, number of shapes)`` (for drawing)."""
+        """Every leaf as ``(region, depth, number of shapes)`` (for drawing), as last
+        built (shapes that moved since are listed where they were)."""
+        tree: _Tree = self._structure().parts
+        leaves = np.flatnonzero(tree.node_child[: tree.nodes] < 0)
+        regions = tree.node_box[leaves].tolist()
         return [
-            (
-                Rect(leaf.left, leaf.top, leaf.right - leaf.left, leaf.bottom - leaf.top),
-                leaf.depth,
-                len(leaf.items or ()),
+            (Rect(left, top, right - left, bottom - top), depth, count)
+            for (left, top, right, bottom), depth, count in zip(
+                regions,
+                tree.node_depth[leaves].tolist(),
+                tree.node_count[leaves].tolist(),
+                strict=True,
             )
-            for leaf in self._walk()
         ]
 
     def _validate_structure(self) -> None:
+        super()._validate_structure()
+        built = self._structure()
+        tree: _Tree = built.parts
         root = self._root
+        inside = np.setdiff1d(np.arange(len(built.live)), built.apart)
         if root is None:
-            if self._shapes.keys() != self._outside.keys():
+            if len(inside):
                 raise AssertionError("shapes but no root")
             return
-        for key, box in self._outside.items():
-            if self._boxes.get(key) != box:
-                raise AssertionError(f"{key!r} is kept outside with a stale box")
-        for key, box in self._boxes.items():
-            if key in self._outside:
+        if len(inside) and not _within(built.box[inside], root).all():
+            raise AssertionError("a shape filed in the tree lies outside the root")
+        if len(built.apart) and _within(built.box[built.apart], root).any():
+            raise AssertionError("a shape the root holds is kept apart")
+        for node in range(tree.nodes):
+            if tree.node_child[node] >= 0:
                 continue
-            if not (root.left <= box[0] and box[2] <= root.right):
-                raise AssertionError(f"{key!r} lies outside the root")
-            if not (root.top <= box[1] and box[3] <= root.bottom):
-                raise AssertionError(f"{key!r} lies outside the root")
-        for leaf in self._walk():
-            if leaf.depth > self.max_depth:
+            if tree.node_depth[node] > self.max_depth:
                 raise AssertionError("a leaf below max_depth")
-            items = leaf.items or {}
-            for key, box in items.items():
-                if self._boxes.get(key) != box or not leaf.touches(box):
-                    raise AssertionError(f"{key!r} is filed in a leaf it does not touch")
-            for key, box in self._boxes.items():
-                if leaf.touches(box) and key not in items and key not in self._outside:
-                    raise AssertionError(f"{key!r} is missing from a leaf it touches")
+            start = tree.node_start[node]
+            held = set(tree.buf[start : start + tree.node_count[node]].tolist())
+            touching = set(inside[_touching(built.box[inside], tree.node_box[node])].tolist())
+            if held != touching:
+                raise AssertionError("a leaf does not hold exactly the shapes that touch it")
 
 
-def _usable(node: _Node) -> bool:
+def _within(box: NDArray[np.float64], root: Box) -> NDArray[np.bool_]:
+    """Which rows of ``box`` lie inside the closed region ``root``."""
+    result: NDArray[np.bool_] = (
+        (root[0] <= box[:, 0])
+        & (box[:, 2] <= root[2])
+        & (root[1] <= box[:, 1])
+        & (box[:, 3] <= root[3])
+    )
+    return result
+
+
+def _touching(box: NDArray[np.float64], region: NDArray[np.float64]) -> NDArray[np.bool_]:
+    """Which rows of ``box`` touch the closed ``region``."""
+    result: NDArray[np.bool_] = (
+        (box[:, 0] <= region[2])
+        & (region[0] <= box[:, 2])
+        & (box[:, 1] <= region[3])
+        & (region[1] <= box[:, 3])
+    )
+    return result
+
+
+def _holds(root: Box, box: Box) -> bool:
+    return root[0] <= box[0] and box[2] <= root[2] and root[1] <= box[1] and box[3] <= root[3]
+
+
+def _square(left: float, top: float, right: float, bottom: float) -> Box | None:
+    """A square root region from ``(left, top)`` holding the box, or None if its
+    edges would not be finite or its side is lost in the coordinates' rounding."""
+    side = max(right - left, bottom - top, 1.0)
+    # At 1e16 a side of 1 is below the spacing of floats: take a side that shows.
+    side = max(side, 2.0**20 * math.ulp(max(abs(left), abs(top))))
+    node = (left, top, left + side, top + side)
+    return node if _usable(node) and node[2] >= right and node[3] >= bottom else None
+
+
+def _grown(root: Box, box: Box) -> Box | None:
+    """The root doubled toward ``box`` until it holds it, or None if that takes more
+    than ``MAX_GROWTH`` doublings or leaves the finite floats."""
+    left, top, right, bottom = root
+    for _ in range(MAX_GROWTH):
+        if left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom:
+            node = (left, top, right, bottom)
+            return node if _usable(node) else None
+        side = right - left
+        if box[0] < left:
+            left -= side
+        else:
+            right += side
+        if box[1] < top:
+            top -= side
+        else:
+            bottom += side
+    return None
+
+
+def _usable(node: Box) -> bool:
     """Whether a region's edges, side and centre are finite floats (halving it then
     makes progress or stops at ``max_depth``)."""
+    left, top, right, bottom = node
     return (
-        math.isfinite(node.right - node.left)
-        and math.isfinite(node.bottom - node.top)
-        and (math.isfinite(node.left + node.right) and math.isfinite(node.top + node.bottom))
+        math.isfinite(right - left)
+        and math.isfinite(bottom - top)
+        and (math.isfinite(left + right) and math.isfinite(top + bottom))
     )
