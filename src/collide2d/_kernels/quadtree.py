@@ -186,10 +186,10 @@ def query(node_box, node_child, node_start, node_count, buf, q, seen, epoch, out
 
 # -- the uniform grid ---------------------------------------------------------------------
 @kernel
-def grid_cells(box, items, cell, limit, span, counts):
+def grid_cells(box, items, cell, limit, far, span, counts):
     """Each item's cell range ``span[k] = (x0, y0, x1, y1)`` (cells of side ``cell``)
-    and cell count ``counts[k]``; 0 for an item whose range is beyond ``limit`` cells
-    from the origin in either axis, or covers more than ``limit`` cells (a large
+    and cell count ``counts[k]``; 0 for an item whose cell numbers reach ``far`` (at
+    most ``2**30``) in either axis, or that covers more than ``limit`` cells (a large
     shape, kept apart). Returns the total of ``counts``."""
     total = np.int64(0)
     for k in range(items.shape[0]):

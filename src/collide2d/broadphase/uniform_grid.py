@@ -1,47 +1,41 @@
-"""A uniform grid of square buckets, unbounded, filled from the shapes' rows in
-compiled code."""
+"""A uniform grid of square buckets, hashed so that it is unbounded."""
 
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator
 
 import numpy as np
-from numpy.typing import NDArray
 
 from collide2d._kernels import lazy
-from collide2d.broadphase._index import Box
-from collide2d.broadphase.rebuilt import Built, RebuiltIndex
+from collide2d._kernels.search import widen_outward
+from collide2d.broadphase._index import Box, needs_exact_test
+from collide2d.broadphase.array_index import apart_pairs, decoded
+from collide2d.broadphase.pair_cache import CachedPairsIndex
+from collide2d.broadphase.protocol import Key
 from collide2d.geometry import _checks
+from collide2d.geometry.overlap import overlaps
 from collide2d.geometry.rect import Rect
 
-kernels = lazy("quadtree")
+grid_kernels = lazy("quadtree")
+
+Cell = tuple[int, int]
 
 MAX_CELLS_PER_SHAPE = 1024
 """A shape whose bounds touch more cells than this is kept in a short list of
 large shapes that every query checks, instead of in the cells; so is a shape whose
-cell numbers pass 2**30 (an edge at ``inf``, as ``Rect(1e308, 0, 1e308, 1)`` has)."""
+cell numbers overflow (an edge at ``inf``, as ``Rect(1e308, 0, 1e308, 1)`` has)."""
+
 CELL_LIMIT = 2**30
-"""Cell numbers (column, row) stay within this of 0; beyond, a shape is kept apart."""
+"""The compiled search keeps a shape whose cell numbers pass this apart (tested
+against every shape), as the cells keep one whose numbers overflow."""
+
+Span = tuple[int, int, int, int] | None
+"""The cells a box touches (first and last column and row), None if they overflow."""
 
 
-class _Cells(NamedTuple):
-    """The cells: entries (cell key, item) sorted by key, and each item's cell range
-    (columns ``span[i, 0]`` to ``span[i, 2]``, rows ``span[i, 1]`` to ``span[i, 3]``)."""
-
-    keys: NDArray[np.int64]
-    values: NDArray[np.int64]
-    span: NDArray[np.int64]
-
-
-class UniformGrid(RebuiltIndex):
+class UniformGrid(CachedPairsIndex):
     """Shapes are listed in every square cell their bounds touch.
-
-    The shapes live in numpy arrays, so ``add``, ``update`` and ``remove`` write a
-    row (about a microsecond). The cells are filled from the rows in compiled code
-    when a query or ``pairs()`` needs them, and kept while few shapes move (those are
-    handled apart; see ``collide2d.broadphase.rebuilt``); ``pairs()`` tests the
-    shapes that share a cell, each pair once, in compiled code.
 
     Parameters
     ----------
@@ -68,94 +62,174 @@ class UniformGrid(RebuiltIndex):
             raise ValueError(f"cell_size must be > 0, got {cell_size!r}")
         super().__init__()
         self.cell_size = size
+        self._cells: dict[Cell, dict[Key, None]] = {}
+        self._ranges: dict[Key, Span] = {}
+        self._large: dict[Key, None] = {}
 
-    # -- the cells ---------------------------------------------------------------------
-    def _build(self, box: NDArray[np.float64]) -> tuple[_Cells, NDArray[np.intp]]:
-        n = box.shape[0]
+    def _range(self, box: Box) -> Span:
+        c = self.cell_size
+        try:
+            return (
+                math.floor(box[0] / c),
+                math.floor(box[1] / c),
+                math.floor(box[2] / c),
+                math.floor(box[3] / c),
+            )
+        except OverflowError:  # an edge (or edge / cell_size) beyond the floats
+            return None
+
+    def _insert(self, key: Key, box: Box) -> None:
+        span = self._range(box)
+        self._ranges[key] = span
+        if span is None or _area(span) > MAX_CELLS_PER_SHAPE:
+            self._large[key] = None
+            return
+        cells = self._cells
+        for cell in _cells_in(span):
+            bucket = cells.get(cell)
+            if bucket is None:
+                cells[cell] = {key: None}
+            else:
+                bucket[key] = None
+
+    def _move(self, key: Key, old: Box, new: Box) -> None:
+        if self._range(new) != self._ranges[key]:  # most small moves stay in their cells
+            self._delete(key, old)
+            self._insert(key, new)
+
+    def _delete(self, key: Key, box: Box) -> None:
+        span = self._ranges.pop(key)
+        if span is None or key in self._large:
+            del self._large[key]
+            return
+        cells = self._cells
+        for cell in _cells_in(span):
+            bucket = cells[cell]
+            del bucket[key]
+            if not bucket:
+                del cells[cell]
+
+    def _candidates(self, box: Box) -> Iterable[Key]:
+        cells = self._cells
+        span = self._range(box)
+        if span is None:  # a query beyond the floats: every shape is a candidate
+            self.stats.count(visits=len(cells) + len(self._large))
+            return dict.fromkeys(self._shapes)
+        x0, y0, x1, y1 = span
+        if x0 == x1 and y0 == y1 and not self._large:  # the common case: one cell
+            self.stats.count(visits=1)
+            return cells.get((x0, y0), ())
+        if _area(span) > len(cells):  # a huge query: walk the occupied cells instead
+            chosen: Iterable[Cell] = (
+                cell for cell in cells if x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1
+            )
+        else:
+            chosen = _cells_in(span)
+        visits = len(self._large)
+        found: dict[Key, None] = dict(self._large)
+        for cell in chosen:
+            visits += 1
+            bucket = cells.get(cell)
+            if bucket:
+                found.update(bucket)
+        self.stats.count(visits=visits)
+        return found
+
+    def _candidate_pairs(self) -> Iterator[tuple[Key, Key]]:
+        self.stats.count(visits=len(self._cells) + len(self._large))
+        for a in self._large:  # the base class skips pairs it has already tested
+            for b in self._shapes:
+                if b != a:
+                    yield a, b
+        for bucket in self._cells.values():
+            keys = list(bucket)
+            for i, a in enumerate(keys):
+                for b in keys[i + 1 :]:
+                    yield a, b
+
+    def _compiled_pairs(self) -> list[tuple[int, int, Key, Key]] | None:
+        """Every overlapping pair from the boxes, by the same cells, in compiled code
+        (``_kernels/quadtree.py``: the grid kernels)."""
+        keys = list(self._shapes)
+        n = len(keys)
+        if n < 2:
+            return []
+        boxes = self._boxes
+        box = np.array([boxes[key] for key in keys], dtype=np.float64)
+        shapes = self._shapes
+        exact = np.fromiter((needs_exact_test(shapes[key]) for key in keys), dtype=bool, count=n)
+        if exact.any():  # circles' and polygons' bounds an ulp wider (see widen_outward)
+            widened = box[exact]
+            widen_outward(widened)
+            box[exact] = widened
         items = np.arange(n, dtype=np.int64)
         span = np.zeros((n, 4), dtype=np.int64)
         counts = np.zeros(n, dtype=np.int64)
-        total = kernels.grid_cells(box, items, self.cell_size, MAX_CELLS_PER_SHAPE, span, counts)
-        keys = np.empty(total, dtype=np.int64)
+        total = grid_kernels.grid_cells(
+            box, items, self.cell_size, MAX_CELLS_PER_SHAPE, float(CELL_LIMIT), span, counts
+        )
+        cell_keys = np.empty(total, dtype=np.int64)
         values = np.empty(total, dtype=np.int64)
-        kernels.grid_entries(items, span, counts, keys, values)
-        order = np.argsort(keys, kind="stable")
-        return _Cells(keys[order], values[order], span), np.flatnonzero(counts == 0)
-
-    def _range(self, box: Box) -> tuple[int, int, int, int] | None:
-        """The cells a box touches (first and last column and row), None if they pass
-        ``CELL_LIMIT``."""
-        c = self.cell_size
-        try:
-            span = tuple(math.floor(v / c) for v in box)
-        except (OverflowError, ValueError):  # an edge (or edge / cell_size) beyond the floats
-            return None
-        if not all(-CELL_LIMIT < v < CELL_LIMIT for v in span):
-            return None
-        return span  # type: ignore[return-value]
-
-    def _structure_pairs(self, built: Built) -> tuple[NDArray[np.int64], int, int]:
-        cells: _Cells = built.parts
-        n = len(built.live)
+        grid_kernels.grid_entries(items, span, counts, cell_keys, values)
+        order = np.argsort(cell_keys, kind="stable")
+        cell_keys, values = cell_keys[order], values[order]
         room = 4 * n + 64
         while True:
             out = np.empty(room, dtype=np.int64)
-            found, tests, visited = kernels.grid_pair_codes(
-                built.box, cells.keys, cells.values, cells.span, n, out
+            found, tests, visited = grid_kernels.grid_pair_codes(
+                box, cell_keys, values, span, n, out
             )
             if found <= room:
-                return out[:found], int(tests), int(visited)
+                break
             room = 2 * found
+        codes = np.sort(out[:found])
+        tests = int(tests)
+        large = np.flatnonzero(counts == 0)
+        if len(large):  # the large shapes, against every shape
+            extra, made = apart_pairs(box, large)
+            codes = np.union1d(codes, extra)
+            tests += made
+        pairs = decoded(codes, n)
+        either = exact[pairs[:, 0]] | exact[pairs[:, 1]]
+        order_of = self._order
+        rows = []
+        for (a, b), test in zip(pairs.tolist(), either.tolist(), strict=True):
+            ka, kb = keys[a], keys[b]
+            if test and not overlaps(shapes[ka], shapes[kb]):
+                continue
+            rows.append((order_of[ka], order_of[kb], ka, kb))
+        self.stats.count(tests=tests + int(either.sum()), visits=int(visited) + len(large))
+        return rows
 
-    def _structure_query(self, built: Built, box: Box) -> tuple[NDArray[np.int64], int] | None:
-        cells: _Cells = built.parts
-        span = self._range(box)
-        if span is None or _area(span) > max(len(cells.keys), 1):
-            return None  # beyond the cells' numbers, or more cells than entries
-        room = 64
-        while True:
-            seen, epoch = self._query_marks(len(built.live))
-            out = np.empty(room, dtype=np.int64)
-            count, visits = kernels.grid_query(cells.keys, cells.values, *span, seen, epoch, out)
-            if count <= room:
-                return out[:count], int(visits)
-            room = count
-
-    # -- inspection ----------------------------------------------------------------------
     def cells(self) -> list[Rect]:
-        """The occupied cells, as rectangles (for drawing), as last built (shapes that
-        moved since are listed where they were)."""
+        """The occupied cells, as rectangles (for drawing)."""
         c = self.cell_size
-        cells: _Cells = self._structure().parts
-        keys = np.unique(cells.keys)
-        xs = (keys // 2**31 - 2**30).tolist()
-        ys = (keys % 2**31 - 2**30).tolist()
-        return [Rect(x * c, y * c, c, c) for x, y in zip(xs, ys, strict=True)]
+        return [Rect(x * c, y * c, c, c) for x, y in self._cells]
 
     def _validate_structure(self) -> None:
-        super()._validate_structure()
-        built = self._structure()
-        cells: _Cells = built.parts
-        if len(cells.keys) and not (np.diff(cells.keys) >= 0).all():
-            raise AssertionError("the cell entries are not sorted")
-        listed: dict[int, set[int]] = {}
-        for key, item in zip(cells.keys.tolist(), cells.values.tolist(), strict=True):
-            listed.setdefault(item, set()).add(key)
-        apart = set(built.apart.tolist())
-        for k, row in enumerate(built.box.tolist()):
-            span = self._range(tuple(row))
-            if span is None or _area(span) > MAX_CELLS_PER_SHAPE:
-                if k not in apart:
-                    raise AssertionError(f"row {k} should be kept apart")
+        if self._ranges.keys() != self._shapes.keys():
+            raise AssertionError("cell ranges and shapes disagree")
+        expected: dict[Cell, set[Key]] = {}
+        for key, box in self._boxes.items():
+            if self._ranges[key] != self._range(box):
+                raise AssertionError(f"stale cell range for {key!r}")
+            span = self._ranges[key]
+            if (key in self._large) != (span is None or _area(span) > MAX_CELLS_PER_SHAPE):
+                raise AssertionError(f"{key!r} is misfiled between cells and large shapes")
+            if span is None or key in self._large:
                 continue
-            expected = {
-                (x + 2**30) * 2**31 + (y + 2**30)
-                for x in range(span[0], span[2] + 1)
-                for y in range(span[1], span[3] + 1)
-            }
-            if listed.get(k, set()) != expected:
-                raise AssertionError(f"row {k} is listed in other cells than it touches")
+            for cell in _cells_in(span):
+                expected.setdefault(cell, set()).add(key)
+        actual = {cell: set(bucket) for cell, bucket in self._cells.items()}
+        if actual != expected:
+            raise AssertionError("cell contents differ from the shapes' ranges")
 
 
 def _area(span: tuple[int, int, int, int]) -> int:
     return (span[2] - span[0] + 1) * (span[3] - span[1] + 1)
+
+
+def _cells_in(span: tuple[int, int, int, int]) -> Iterator[Cell]:
+    for x in range(span[0], span[2] + 1):
+        for y in range(span[1], span[3] + 1):
+            yield x, y
