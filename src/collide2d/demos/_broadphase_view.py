@@ -19,6 +19,9 @@ CELL = (70, 90, 120)
 HIT = (255, 80, 80)
 """Shapes that overlap another are drawn in this colour."""
 IDLE = (90, 200, 140)
+BRUTE_FORCE_CAP = 600
+"""Brute force tests at most this many shapes (180,000 pairs, in Python): more would
+take seconds a frame and the keys would stop answering."""
 ROWS = 24
 """Rows of the band in which sort and sweep's x-intervals are drawn."""
 BAND_CLEARANCE = 80
@@ -49,16 +52,30 @@ class BroadphaseView:
         names = list(KINDS)
         self.kind = names[(names.index(self.kind) + 1) % len(names)]
         self.index = KINDS[self.kind](self.bounds)
-        for key, shape in shapes:
+        shapes = list(shapes)
+        for key, shape in shapes[: self.cap(len(shapes))]:
             self.index.add(key, shape)
 
+    def cap(self, count: int) -> int:
+        """How many of ``count`` shapes this broadphase takes (brute force: at most
+        ``BRUTE_FORCE_CAP``)."""
+        return min(count, BRUTE_FORCE_CAP) if self.kind == "brute force" else count
+
     def step(self, shapes: Iterable[tuple[Key, Shape]]) -> set[Key]:
-        """Update every shape, find the pairs; return the keys that overlap another."""
+        """Update every shape, find the pairs; return the keys that overlap another.
+        The shapes past the cap (brute force) are left out, and removed if held."""
         start = time.perf_counter()
         index = self.index
-        for key, shape in shapes:
+        shapes = list(shapes)
+        kept = self.cap(len(shapes))
+        if len(index) > kept:  # fewer shapes than it holds: drop the others
+            wanted = {key for key, _ in shapes[:kept]}
+            for key in [key for key in index if key not in wanted]:
+                index.remove(key)
+        update = index.update
+        for key, shape in shapes[:kept]:
             if key in index:
-                index.update(key, shape)
+                update(key, shape)
             else:
                 index.add(key, shape)
         self.pairs = index.pairs()
@@ -107,7 +124,12 @@ class BroadphaseView:
         shown = f"C: {drawing} {'on' if self.show_cells else 'off'}" if drawing else "C: -"
         return [
             f"broadphase: {self.kind} (B to switch, {shown})",
-            f"objects: {n}   overlapping pairs: {len(self.pairs)}",
+            f"objects: {n}   overlapping pairs: {len(self.pairs)}"
+            + (
+                f" (brute force: capped at {BRUTE_FORCE_CAP})"
+                if n == BRUTE_FORCE_CAP and self.kind == "brute force"
+                else ""
+            ),
             f"checks brute force would make: {brute:,}   checks made: {made:,}   ratio: {ratio}",
             f"update + pairs: {self.seconds * 1e3:.2f} ms",
         ]

@@ -43,13 +43,11 @@ class BallsDemo(Demo):
         self.view.step(self.shapes())
 
     def shapes(self) -> list[tuple[int, Circle]]:
-        """The balls as keyed circles."""
-        return [
-            (k, Circle(x, y, r))
-            for k, ((x, y), r) in enumerate(
-                zip(self.pos.tolist(), self.radius.tolist(), strict=True)
-            )
-        ]
+        """The balls (fewer for brute force) as keyed circles."""
+        n = self.view.cap(len(self.pos))
+        rows = np.column_stack([self.pos[:n], self.radius[:n]]).tolist()
+        new = tuple.__new__  # finite, radii positive: Circle's own checks would pass
+        return list(enumerate(new(Circle, row) for row in rows))
 
     def add_ball(self, x: float, y: float) -> None:
         """Add a ball at ``(x, y)`` with a random velocity."""
@@ -87,8 +85,11 @@ class BallsDemo(Demo):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw_cells(surface)
-        for k, ((x, y), r) in enumerate(zip(self.pos.tolist(), self.radius.tolist(), strict=True)):
-            pygame.draw.circle(surface, HIT if k in self.hits else IDLE, (x, y), r)
+        hits = self.hits
+        circle = pygame.draw.circle
+        n = self.view.cap(len(self.pos))
+        for k, (x, y, r) in enumerate(np.column_stack([self.pos[:n], self.radius[:n]]).tolist()):
+            circle(surface, HIT if k in hits else IDLE, (x, y), r)
 
     def hud(self) -> list[str]:
         return self.view.hud()

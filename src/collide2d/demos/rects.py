@@ -34,12 +34,14 @@ class RectsDemo(Demo):
         self.paused = False
         self.dragging = False
         self.hits: set[Key] = set()
+        self.drawn: list[tuple[int, Rect]] = []
 
     def shapes(self) -> list[tuple[int, Rect]]:
-        """The first ``count`` rectangles, keyed by index."""
-        n = self.count
+        """The first ``count`` rectangles (fewer for brute force), keyed by index."""
+        n = self.view.cap(self.count)
         rows = np.hstack([self.all_pos[:n], self.all_size[:n]]).tolist()
-        return [(k, Rect(*row)) for k, row in enumerate(rows)]
+        new = tuple.__new__  # finite, sizes positive: Rect's own checks would pass
+        return list(enumerate(new(Rect, row) for row in rows))
 
     def set_count(self, count: int) -> None:
         """Show ``count`` rectangles (clamped to the slider's range)."""
@@ -81,15 +83,18 @@ class RectsDemo(Demo):
                 out = (pos[:, axis] < 0) | (pos[:, axis] + size[:, axis] > limit)
                 vel[out, axis] *= -1
                 pos[:, axis] = np.clip(pos[:, axis], 0, limit - size[:, axis])
-        self.hits = self.view.step(self.shapes())
+        self.drawn = self.shapes()
+        self.hits = self.view.step(self.drawn)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw_cells(surface)
-        for k, r in self.shapes():
-            colour = HIT if k in self.hits else IDLE
-            pygame.draw.rect(
-                surface, colour, pygame.FRect(r.x, r.y, r.w, r.h), 0 if k in self.hits else 1
-            )
+        hits = self.hits
+        rect = pygame.draw.rect
+        for k, r in self.drawn:  # (a tuple is a rect to pygame: no FRect made)
+            if k in hits:
+                rect(surface, HIT, r, 0)
+            else:
+                rect(surface, IDLE, r, 1)
         # the slider on a panel of its own, over the rectangles: a filled track up to
         # the knob, so that it reads at any count
         panel = pygame.FRect(SLIDER.left - 70, SLIDER.top - 8, SLIDER.w + 82, SLIDER.h + 16)
