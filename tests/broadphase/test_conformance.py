@@ -309,3 +309,51 @@ def test_a_kept_structure_answers_as_a_new_one_while_some_shapes_move(name, seed
         assert index.pairs() == reference.pairs()
         assert index.query_point(probe.center) == reference.query_point(probe.center)
     index.validate()
+
+
+@pytest.mark.parametrize("name", [*FACTORIES, "brute"])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_update_rects_is_update_one_by_one(name, seed):
+    import random
+
+    import numpy as np
+
+    rng = random.Random(seed)
+    make = BruteForce if name == "brute" else FACTORIES[name]
+    bulk, single = make(), make()
+    for key in range(40):
+        shape = Circle(rng.randrange(0, 40), rng.randrange(0, 40), 3) if key % 5 == 0 else Rect(
+            rng.randrange(0, 40), rng.randrange(0, 40), 4, 5
+        )
+        bulk.add(key, shape)
+        single.add(key, shape)
+    bulk.pairs()
+    keys = rng.sample(range(40), rng.randrange(0, 41))
+    rows = np.array([[rng.randrange(-5, 45), rng.randrange(-5, 45), rng.randrange(0, 9),
+                      rng.randrange(0, 9)] for _ in keys], dtype=float).reshape(-1, 4)  # fmt: skip
+    bulk.update_rects(keys, rows)
+    for key, row in zip(keys, rows.tolist(), strict=True):
+        single.update(key, Rect(*row))
+    assert bulk.pairs() == single.pairs()
+    assert [bulk.get(k) for k in range(40)] == [single.get(k) for k in range(40)]
+    probe = Rect(10, 10, 15, 12)
+    assert bulk.query_rect(probe) == single.query_rect(probe)
+    bulk.validate()
+
+
+@pytest.mark.parametrize("name", [*FACTORIES, "brute"])
+def test_update_rects_refuses_bad_input_and_changes_nothing(name):
+    index = BruteForce() if name == "brute" else FACTORIES[name]()
+    index.add("a", Rect(0, 0, 2, 2))
+    index.add("b", Rect(1, 1, 2, 2))
+    before = index.pairs()
+    for keys, rects, error, words in [
+        (["a", "z"], [[0, 0, 1, 1], [0, 0, 1, 1]], UnknownKeyError, "z"),
+        (["a"], [[0, 0, 1]], ValueError, "shape"),
+        (["a"], [[0, 0, -1, 1]], ValueError, "sizes"),
+        (["a"], [[0, math.nan, 1, 1]], ValueError, "finite"),
+        (["a"], "four", TypeError, "rects"),
+    ]:
+        with pytest.raises(error, match=words):
+            index.update_rects(keys, rects)
+    assert index.pairs() == before and index.get("a") == Rect(0, 0, 2, 2)

@@ -8,7 +8,9 @@ tests and orders the results, so all implementations give identical answers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+
+import numpy as np
 
 from collide2d.broadphase.protocol import DuplicateKeyError, Key, UnknownKeyError
 from collide2d.continuous.ray import raycast
@@ -131,6 +133,56 @@ class Index:
         del self._shapes[key]
         del self._boxes[key]
         del self._order[key]
+
+    def update_rects(self, keys: Sequence[Key], rects: object) -> None:
+        """Replace the shapes of ``keys`` with the rectangles ``rects`` (an ``(N, 4)``
+        array of rows ``x, y, w, h``), as ``update`` does one by one: the call for a
+        frame that moves many rectangles kept in numpy arrays.
+
+        Raises
+        ------
+        UnknownKeyError
+            If a key is not present.
+        TypeError, ValueError
+            If ``rects`` is not an ``(N, 4)`` array of numbers (``N`` the number of
+            keys), holds NaN or infinity, or a negative size. Nothing changes then.
+
+        Examples
+        --------
+        >>> from collide2d import SortedStrips
+        >>> index = SortedStrips()
+        >>> for key in "ab":
+        ...     index.add(key, Rect(0, 0, 1, 1))
+        >>> index.update_rects(["a", "b"], [[0, 0, 4, 4], [3, 3, 2, 2]])
+        >>> index.pairs(), index.get("b")
+        ([('a', 'b')], Rect(x=3.0, y=3.0, w=2.0, h=2.0))
+        """
+        keys, rows = self._checked_rects(keys, rects)
+        new = tuple.__new__  # the rows passed Rect's checks above
+        for key, row in zip(keys, rows.tolist(), strict=True):
+            self.update(key, new(Rect, row))
+
+    def _checked_rects(self, keys: Sequence[Key], rects: object) -> tuple[list[Key], np.ndarray]:
+        """``keys`` as a list of present keys and ``rects`` as checked float rows."""
+        keys = list(keys)
+        for key in keys:
+            self._require(key)
+        try:
+            rows = np.asarray(rects, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise TypeError(f"rects must be an (N, 4) array of numbers, got {rects!r}") from None
+        if rows.ndim != 2 or rows.shape != (len(keys), 4):
+            raise ValueError(
+                f"rects must have shape ({len(keys)}, 4) (one row x, y, w, h a key), "
+                f"got {rows.shape}"
+            )
+        if not np.isfinite(rows).all():
+            row = int(np.flatnonzero(~np.isfinite(rows).all(axis=1))[0])
+            raise ValueError(f"rects must be finite; row {row} is {rows[row].tolist()}")
+        if (rows[:, 2:] < 0.0).any():
+            row = int(np.flatnonzero((rows[:, 2:] < 0.0).any(axis=1))[0])
+            raise ValueError(f"rects sizes must be >= 0; row {row} is {rows[row].tolist()}")
+        return keys, rows
 
     def update(self, key: Key, shape: Indexed) -> None:
         """Replace ``key``'s shape (a teleport: no sweep and no response).

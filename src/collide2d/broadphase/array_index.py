@@ -4,8 +4,8 @@ search of the array engine (``collide2d._kernels.search``): the common base of
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import chain
+from collections.abc import Iterable, Sequence
+from itertools import chain, repeat
 
 import numpy as np
 from numpy.typing import NDArray
@@ -134,6 +134,26 @@ class ArrayIndex(Index):
             self._pending[slot] = box
             self._moved[slot] = None
             self._cached = None
+
+    def update_rects(self, keys: Sequence[Key], rects: object) -> None:
+        keys, rows = self._checked_rects(keys, rects)
+        if not keys:
+            return
+        self._flush()
+        slot = self._slot
+        slots = np.fromiter((slot[key] for key in keys), dtype=np.intp, count=len(keys))
+        bounds = np.empty_like(rows)
+        bounds[:, :2] = rows[:, :2]
+        bounds[:, 2:] = rows[:, :2] + rows[:, 2:]
+        self._box[slots] = bounds
+        self._round[slots] = False
+        new = tuple.__new__  # the rows passed Rect's checks
+        self._shapes.update(zip(keys, map(new, repeat(Rect), rows.tolist()), strict=True))
+        self._boxes.update(zip(keys, map(tuple, bounds.tolist()), strict=True))
+        self._moved.update(dict.fromkeys(slots.tolist()))
+        self._cached = None
+
+    update_rects.__doc__ = Index.update_rects.__doc__
 
     def add(self, key: Key, shape: Indexed) -> None:
         """Insert ``shape`` under a new ``key`` (see :meth:`Index.add`)."""

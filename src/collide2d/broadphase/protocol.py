@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Protocol, runtime_checkable
 
 from collide2d.geometry.overlap import Shape
@@ -43,6 +43,9 @@ class Broadphase(Protocol):
 
     def update(self, key: Key, shape: Shape | Polygon) -> None:
         """Replace ``key``'s shape (a teleport: no sweep, no response)."""
+
+    def update_rects(self, keys: Sequence[Key], rects: object) -> None:
+        """Replace the shapes of ``keys`` with the rows ``x, y, w, h`` of ``rects``."""
 
     def get(self, key: Key) -> Shape | Polygon:
         """The shape stored under ``key``."""

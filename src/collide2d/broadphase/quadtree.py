@@ -87,6 +87,7 @@ class Quadtree(RebuiltIndex):
         self.capacity = capacity
         self.max_depth = max_depth
         self._root: Box | None = None
+        self._sizes = (0, 0)  # the arrays the last build needed: the next starts there
         if bounds is not None:
             self._root = _square(bounds.left, bounds.top, bounds.right, bounds.bottom)
 
@@ -97,6 +98,8 @@ class Quadtree(RebuiltIndex):
         root = np.array(self._root if self._root is not None else (0.0, 0.0, 0.0, 0.0))
         depth = min(self.max_depth, MAX_DEPTH)
         size_nodes, size_buf = 64 + 3 * len(items), 64 + 16 * len(items)
+        if self._sizes[1] >= len(items):  # the last build's sizes, for as many shapes
+            size_nodes, size_buf = max(size_nodes, self._sizes[0]), max(size_buf, self._sizes[1])
         nodes = 0
         while len(items):
             node_box = np.empty((size_nodes, 4))
@@ -111,6 +114,7 @@ class Quadtree(RebuiltIndex):
                 node_start, node_count, buf, stack,
             )  # fmt: skip
             if nodes <= size_nodes and filled <= size_buf:
+                self._sizes = (int(nodes) + 64, int(filled) + 64)
                 break
             size_nodes, size_buf = 2 * max(size_nodes, nodes), 2 * max(size_buf, filled)
         else:
