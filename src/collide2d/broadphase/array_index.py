@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 from collide2d._kernels.search import find_pairs, match_sorted, widen_outward
 from collide2d.broadphase._index import Box, Index, Indexed, needs_exact_test
 from collide2d.broadphase.protocol import Key
+from collide2d.gc_pause import collector_paused
 from collide2d.geometry.overlap import overlaps
 from collide2d.geometry.rect import Rect
 
@@ -139,6 +140,12 @@ class ArrayIndex(Index):
         keys, rows = self._checked_rects(keys, rects)
         if not keys:
             return
+        with collector_paused():  # thousands of new tuples, no cycles
+            self._write_rects(keys, rows)
+
+    update_rects.__doc__ = Index.update_rects.__doc__
+
+    def _write_rects(self, keys: list[Key], rows: NDArray[np.float64]) -> None:
         self._flush()
         slot = self._slot
         slots = np.fromiter((slot[key] for key in keys), dtype=np.intp, count=len(keys))
@@ -152,8 +159,6 @@ class ArrayIndex(Index):
         self._boxes.update(zip(keys, map(tuple, bounds.tolist()), strict=True))
         self._moved.update(dict.fromkeys(slots.tolist()))
         self._cached = None
-
-    update_rects.__doc__ = Index.update_rects.__doc__
 
     def add(self, key: Key, shape: Indexed) -> None:
         """Insert ``shape`` under a new ``key`` (see :meth:`Index.add`)."""
@@ -198,7 +203,8 @@ class ArrayIndex(Index):
                 tests += int(either.sum())
                 slots = slots[keep]
             self.stats.count(tests=tests, visits=visits)
-            self._cached = self._as_key_pairs(slots)
+            with collector_paused():  # thousands of new tuples, no cycles
+                self._cached = self._as_key_pairs(slots)
         return list(self._cached)
 
     def _live_rows(self) -> tuple[NDArray[np.intp], NDArray[np.float64]]:

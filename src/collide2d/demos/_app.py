@@ -8,6 +8,7 @@ the last frame as a PNG.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -154,6 +155,7 @@ class App:
         """Run the showcase in a window: Tab switches demo, F12 saves, Esc quits."""
         index = 0
         demo = demos[index]()
+        gc.freeze()  # what the demo set up is never walked by the collector again
         clock = pygame.time.Clock()
         pacer = Pacer()
         while True:
@@ -166,6 +168,7 @@ class App:
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and len(demos) > 1:
                     index = (index + 1) % len(demos)
                     demo = demos[index]()
+                    gc.freeze()
                     continue
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
                     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

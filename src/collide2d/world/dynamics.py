@@ -10,12 +10,12 @@ from typing import Any
 import numpy as np
 
 from collide2d.broadphase import UnknownKeyError
+from collide2d.gc_pause import collector_paused
 from collide2d.geometry import _checks
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Item
-from collide2d.world.gc_pause import collector_paused
 from collide2d.world.group_filter import GroupFilter
 from collide2d.world.shape_store import WorldShapes
 from collide2d.world.step import EVENT_CAP, checked_cap, checked_dt, response_code, run

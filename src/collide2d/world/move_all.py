@@ -25,12 +25,12 @@ from typing import NamedTuple
 import numpy as np
 
 from collide2d._kernels import lazy
+from collide2d.gc_pause import collector_paused
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Collision, Filter, Item, Movement
 from collide2d.world.contact import bounds
-from collide2d.world.gc_pause import collector_paused
 from collide2d.world.group_filter import GroupFilter
 from collide2d.world.step import RESPONSES
 from collide2d.world.table import ItemTable

@@ -19,13 +19,13 @@ from itertools import repeat
 import numpy as np
 
 from collide2d._kernels import lazy
+from collide2d.gc_pause import collector_paused
 from collide2d.geometry import _checks
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.world import step_cells as cells
 from collide2d.world import step_parts
 from collide2d.world.collision import Item
-from collide2d.world.gc_pause import collector_paused
 from collide2d.world.step_result import Contact, ContactArrays, StepResult, StepStats
 from collide2d.world.step_scratch import StepScratch
 from collide2d.world.table import MASK, ItemTable
