@@ -322,8 +322,10 @@ def test_update_rects_is_update_one_by_one(name, seed):
     make = BruteForce if name == "brute" else FACTORIES[name]
     bulk, single = make(), make()
     for key in range(40):
-        shape = Circle(rng.randrange(0, 40), rng.randrange(0, 40), 3) if key % 5 == 0 else Rect(
-            rng.randrange(0, 40), rng.randrange(0, 40), 4, 5
+        shape = (
+            Circle(rng.randrange(0, 40), rng.randrange(0, 40), 3)
+            if key % 5 == 0
+            else Rect(rng.randrange(0, 40), rng.randrange(0, 40), 4, 5)
         )
         bulk.add(key, shape)
         single.add(key, shape)
