@@ -57,14 +57,18 @@ def _polygons() -> None:
 
 def _broadphases() -> None:
     from collide2d import Circle, Rect
-    from collide2d.broadphase import SortAndSweep, SortedStrips
+    from collide2d.broadphase import Quadtree, SortAndSweep, SortedStrips, UniformGrid
 
-    for index in (SortedStrips(), SortAndSweep()):
-        index.add(0, Rect(0, 0, 2, 2))
-        index.add(1, Circle(1, 1, 1))
+    for index in (SortedStrips(), SortAndSweep(), UniformGrid(4), Quadtree(capacity=2)):
+        for k in range(40):  # enough to split, to fill cells, to move many at once
+            index.add(k, Rect(k % 8, k // 8, 2, 2) if k % 3 else Circle(k % 8, k // 8, 1))
         index.pairs()
-        index.update(0, Rect(0.5, 0, 2, 2))
+        index.update_rects(range(0, 40, 2), [[k % 7, k // 7, 2, 2] for k in range(20)])
         index.pairs()
+        index.query_rect(Rect(0, 0, 3, 3))
+        index.update(1, Rect(0.5, 0, 2, 2))  # one moved: the kept structure's way
+        index.pairs()
+        index.query_rect(Rect(0, 0, 3, 3))
 
 
 def _masks() -> None:
