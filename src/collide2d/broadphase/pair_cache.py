@@ -15,7 +15,7 @@ from collide2d.broadphase._index import Index, Indexed
 from collide2d.broadphase.protocol import Key
 from collide2d.geometry.overlap import overlaps
 
-MANY_SHARE = 8
+MANY_SHARE = 32
 """``pairs()`` searches from scratch, in compiled code where the structure has it,
 when more than ``1 / MANY_SHARE`` of the keys (and more than ``MANY_MIN``) changed
 since the last call: re-testing them one by one would cost more."""

@@ -4,7 +4,7 @@ and kept while few shapes move: the common base of :class:`~collide2d.Quadtree` 
 
 ``add``, ``update`` and ``remove`` write rows (:class:`ArrayIndex`). The structure is
 built when a query or ``pairs()`` needs it and none is kept, after a shape came or
-went, or when more than ``REBUILD_SHARE`` of the shapes moved since the last build.
+went, or when more than a small share of the shapes moved since the last build.
 Until then it is kept and the shapes that moved since are handled apart: a query
 takes the structure's candidates that did not move and tests the moved ones itself;
 ``pairs()`` takes the pairs of the build (found once from the structure), drops
@@ -26,9 +26,14 @@ from collide2d.broadphase._index import Box
 from collide2d.broadphase.array_index import ArrayIndex, apart_pairs, decoded
 from collide2d.broadphase.protocol import Key
 
-REBUILD_SHARE = 8
-"""Rebuild when more than ``1 / REBUILD_SHARE`` of the shapes moved since the last
-build (and more than ``REBUILD_MIN``)."""
+QUERY_SHARE = 64
+"""A query rebuilds when more than ``1 / QUERY_SHARE`` of the shapes (and more than
+``REBUILD_MIN``) moved since the last build: it tests the moved ones itself, each
+time."""
+PAIRS_SHARE = 200
+"""``pairs()`` rebuilds when more than ``1 / PAIRS_SHARE`` of the shapes (and more
+than ``REBUILD_MIN``) moved: each moved shape costs a query of its own, about 1/200 of
+a build."""
 REBUILD_MIN = 16
 
 
@@ -81,12 +86,13 @@ class RebuiltIndex(ArrayIndex):
         raise NotImplementedError
 
     # -- the structure -------------------------------------------------------------------
-    def _structure(self) -> Built:
-        """The structure, built again when none is kept or too many shapes moved."""
+    def _structure(self, share: int = QUERY_SHARE) -> Built:
+        """The structure, built again when none is kept or more than ``1 / share`` of
+        the shapes moved since."""
         built = self._built
         if isinstance(built, Built):
             moved = len(self._moved)
-            if moved <= REBUILD_MIN or moved * REBUILD_SHARE <= len(built.live):
+            if moved <= REBUILD_MIN or moved * share <= len(built.live):
                 return built
         live, box = self._live_rows()
         parts, apart = self._build(box)
@@ -104,7 +110,7 @@ class RebuiltIndex(ArrayIndex):
 
     # -- searching -----------------------------------------------------------------------
     def _search(self, box: NDArray[np.float64]) -> tuple[NDArray[np.intp], int, int]:
-        built = self._structure()
+        built = self._structure(PAIRS_SHARE)
         n = len(built.live)
         if built.base is None:  # the pairs of the build, found once
             codes, tests, visits = self._structure_pairs(built)

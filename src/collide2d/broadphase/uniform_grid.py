@@ -13,6 +13,7 @@ from collide2d.broadphase._index import Box, Indexed, needs_exact_test
 from collide2d.broadphase.array_index import apart_pairs, decoded
 from collide2d.broadphase.pair_cache import CachedPairsIndex
 from collide2d.broadphase.protocol import Key
+from collide2d.gc_pause import collector_paused
 from collide2d.geometry import _checks
 from collide2d.geometry.overlap import overlaps
 from collide2d.geometry.rect import Rect
@@ -174,6 +175,10 @@ class UniformGrid(CachedPairsIndex):
     def _compiled_pairs(self) -> list[tuple[int, int, Key, Key]] | None:
         """Every overlapping pair from the boxes, by the same cells, in compiled code
         (``_kernels/quadtree.py``: the grid kernels)."""
+        with collector_paused():  # thousands of new tuples, no cycles
+            return self._searched_pairs()
+
+    def _searched_pairs(self) -> list[tuple[int, int, Key, Key]]:
         keys = list(self._shapes)
         n = len(keys)
         if n < 2:
