@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import kernel
+from collide2d._kernels.overlap import overlap_items
 
 
 @kernel
@@ -120,6 +121,7 @@ def leaf_pair_codes(box, buf, node_child, node_start, node_count, nodes, n, out)
     candidates = 0
     leaves = 0
     room = out.shape[0]
+    no_circles = np.zeros((0, 3))
     for node in range(nodes):
         if node_child[node] >= 0:
             continue
@@ -131,12 +133,7 @@ def leaf_pair_codes(box, buf, node_child, node_start, node_count, nodes, n, out)
             for b in range(a + 1, stop):
                 j = buf[b]
                 candidates += 1
-                if (
-                    box[i, 0] < box[j, 2]
-                    and box[j, 0] < box[i, 2]
-                    and box[i, 1] < box[j, 3]
-                    and box[j, 1] < box[i, 3]
-                ):
+                if overlap_items(box, no_circles, 0, i, j):
                     if found < room:
                         out[found] = i * n + j if i < j else j * n + i
                     found += 1
@@ -245,6 +242,7 @@ def grid_pair_codes(box, keys, values, span_of, n, out):
     cells = 0
     m = keys.shape[0]
     room = out.shape[0]
+    no_circles = np.zeros((0, 3))
     a = 0
     while a < m:
         b = a
@@ -260,12 +258,7 @@ def grid_pair_codes(box, keys, values, span_of, n, out):
                 if max(span_of[i, 0], span_of[j, 0]) != x or max(span_of[i, 1], span_of[j, 1]) != y:
                     continue  # decided in another cell they share
                 candidates += 1
-                if (
-                    box[i, 0] < box[j, 2]
-                    and box[j, 0] < box[i, 2]
-                    and box[i, 1] < box[j, 3]
-                    and box[j, 1] < box[i, 3]
-                ):
+                if overlap_items(box, no_circles, 0, i, j):
                     if found < room:
                         out[found] = i * n + j if i < j else j * n + i
                     found += 1

@@ -274,12 +274,7 @@ def apart_pairs(box: NDArray[np.float64], apart: NDArray[np.intp]) -> tuple[NDAr
     n = box.shape[0]
     codes = []
     for k in apart.tolist():
-        hit = (
-            (box[:, 0] < box[k, 2])
-            & (box[k, 0] < box[:, 2])
-            & (box[:, 1] < box[k, 3])
-            & (box[k, 1] < box[:, 3])
-        )
+        hit = overlapping_rows(box, box[k])
         hit[k] = False
         others = np.flatnonzero(hit)
         low, high = np.minimum(others, k), np.maximum(others, k)
@@ -293,3 +288,14 @@ def decoded(codes: NDArray[np.int64], n: int) -> NDArray[np.intp]:
     pairs = np.empty((len(codes), 2), dtype=np.intp)
     np.divmod(codes, n, out=(pairs[:, 0], pairs[:, 1]))
     return pairs
+
+
+def overlapping_rows(rows: NDArray[np.float64], box: NDArray[np.float64]) -> NDArray[np.bool_]:
+    """Which ``rows`` (closed bounds) overlap the closed bounds ``box`` strictly."""
+    result: NDArray[np.bool_] = (
+        (rows[:, 0] < box[2])
+        & (box[0] < rows[:, 2])
+        & (rows[:, 1] < box[3])
+        & (box[1] < rows[:, 3])
+    )
+    return result

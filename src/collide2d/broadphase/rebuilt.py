@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 
 from collide2d._kernels.search import widen_outward
 from collide2d.broadphase._index import Box
-from collide2d.broadphase.array_index import ArrayIndex, apart_pairs, decoded
+from collide2d.broadphase.array_index import ArrayIndex, apart_pairs, decoded, overlapping_rows
 from collide2d.broadphase.protocol import Key
 
 QUERY_SHARE = 64
@@ -141,7 +141,7 @@ class RebuiltIndex(ArrayIndex):
                 others = np.union1d(others, built.apart)
             others = others[~is_moved[others]]  # the moved ones: among themselves below
             tests += len(others)
-            hit = _overlapping(box[others], row)
+            hit = overlapping_rows(box[others], row)
             low, high = np.minimum(others[hit], k), np.maximum(others[hit], k)
             found.append(low.astype(np.int64) * n + high)
         sub = box[moved]
@@ -180,17 +180,6 @@ class RebuiltIndex(ArrayIndex):
             self._seen = np.zeros(2 * n, dtype=np.int64)
         self._epoch += 1
         return self._seen, self._epoch
-
-
-def _overlapping(rows: NDArray[np.float64], box: NDArray[np.float64]) -> NDArray[np.bool_]:
-    """Which ``rows`` overlap the closed bounds ``box`` strictly."""
-    result: NDArray[np.bool_] = (
-        (rows[:, 0] < box[2])
-        & (box[0] < rows[:, 2])
-        & (rows[:, 1] < box[3])
-        & (box[1] < rows[:, 3])
-    )
-    return result
 
 
 def _all_overlapping(rows: NDArray[np.float64]) -> NDArray[np.bool_]:
