@@ -288,10 +288,13 @@ def test_a_kept_structure_answers_as_a_new_one_while_some_shapes_move(name, seed
     rng = random.Random(seed)
     index, reference = FACTORIES[name](), BruteForce()
 
-    def shape() -> Rect | Circle:
+    def shape() -> Rect | Circle | Polygon:
         x, y = rng.randrange(-10, 60), rng.randrange(-10, 60)
-        if rng.random() < 0.2:
+        draw = rng.random()
+        if draw < 0.2:
             return Circle(x, y, rng.randrange(0, 5))
+        if draw < 0.3:
+            return Polygon.box(x, y, rng.randrange(1, 9), rng.randrange(1, 9), rng.random())
         return Rect(x, y, rng.randrange(0, 9), rng.randrange(0, 9))
 
     for key in range(160):
@@ -308,6 +311,15 @@ def test_a_kept_structure_answers_as_a_new_one_while_some_shapes_move(name, seed
         assert index.query_rect(probe) == reference.query_rect(probe)
         assert index.pairs() == reference.pairs()
         assert index.query_point(probe.center) == reference.query_point(probe.center)
+        if rng.random() < 0.3:  # a shape goes and comes back: a new structure
+            key = rng.randrange(160)
+            index.remove(key)
+            reference.remove(key)
+            assert index.pairs() == reference.pairs()
+            item = shape()
+            index.add(key, item)
+            reference.add(key, item)
+    assert index.pairs() == reference.pairs()
     index.validate()
 
 
