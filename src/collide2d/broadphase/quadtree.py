@@ -194,11 +194,13 @@ class Quadtree(RebuiltIndex):
         built (shapes that moved since are listed where they were)."""
         tree: _Tree = self._structure().parts
         leaves = np.flatnonzero(tree.node_child[: tree.nodes] < 0)
-        regions = tree.node_box[leaves].tolist()
+        regions = tree.node_box[leaves]
+        rows = np.column_stack([regions[:, :2], regions[:, 2:] - regions[:, :2]]).tolist()
+        new = tuple.__new__  # finite regions (the root is usable): Rect's checks would pass
         return [
-            (Rect(left, top, right - left, bottom - top), depth, count)
-            for (left, top, right, bottom), depth, count in zip(
-                regions,
+            (new(Rect, row), depth, count)
+            for row, depth, count in zip(
+                rows,
                 tree.node_depth[leaves].tolist(),
                 tree.node_count[leaves].tolist(),
                 strict=True,
