@@ -371,3 +371,17 @@ def test_update_rects_refuses_bad_input_and_changes_nothing(name):
         with pytest.raises(error, match=words):
             index.update_rects(keys, rects)
     assert index.pairs() == before and index.get("a") == Rect(0, 0, 2, 2)
+
+
+@pytest.mark.parametrize("name", list(FACTORIES))
+def test_query_candidates_name_each_key_once(name):
+    """A shape kept apart (its edges overflow) that then moved is still one candidate."""
+    index = FACTORIES[name]()
+    for key in range(30):
+        index.add(key, Rect(key, key, 3, 3))
+    index.add("far", Rect(1e308, 0, 1e308, 1))
+    index.pairs()
+    index.query_rect(Rect(0, 0, 5, 5))
+    index.update("far", Rect(1, 1, 2, 2))
+    found = index.query_candidates(Rect(0, 0, 5, 5))
+    assert len(found) == len(set(found)) and "far" in found

@@ -158,6 +158,7 @@ class RebuiltIndex(ArrayIndex):
         items, visits = near
         keys = self._slot_keys
         moved = self._moved_items(built)
+        apart = built.apart
         if len(moved):  # listed where they were; tested where they are
             self._flush()
             slots = built.live[moved]
@@ -170,8 +171,9 @@ class RebuiltIndex(ArrayIndex):
             is_moved = np.zeros(len(built.live), dtype=bool)
             is_moved[moved] = True
             items = np.concatenate([items[~is_moved[items]], moved[_touching(current, box)]])
+            apart = apart[~is_moved[apart]]  # each key once
         self.stats.count(visits=visits + len(built.apart))
-        chosen = np.concatenate([built.apart, items]) if len(built.apart) else items
+        chosen = np.concatenate([apart, items]) if len(apart) else items
         return [keys[slot] for slot in built.live[chosen].tolist()]
 
     def _query_marks(self, n: int) -> tuple[NDArray[np.int64], int]:
