@@ -209,17 +209,22 @@ class ArrayIndex(Index):
 
     def _live_rows(self) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
         """The live slots, in the order their keys were added, and their closed bounds
-        (a copy; circles' an ulp wider, see ``widen_outward``)."""
+        (see :meth:`_rows_of`)."""
         self._flush()
-        used = len(self._slot_keys)
-        live = np.flatnonzero(self._alive[:used])
-        box = self._box[live]
-        circle = self._round[live]
-        if circle.any():
-            rounded = box[circle]
-            widen_outward(rounded)
-            box[circle] = rounded
-        return live, box
+        live = np.flatnonzero(self._alive[: len(self._slot_keys)])
+        return live, self._rows_of(live)
+
+    def _rows_of(self, slots: NDArray[np.intp]) -> NDArray[np.float64]:
+        """The closed bounds of ``slots`` as searched (a copy; circles' and polygons'
+        an ulp wider, see ``widen_outward``); pending rows written first."""
+        self._flush()
+        box = self._box[slots]
+        rounded = self._round[slots]
+        if rounded.any():
+            widened = box[rounded]
+            widen_outward(widened)
+            box[rounded] = widened
+        return box
 
     def _search(self, box: NDArray[np.float64]) -> tuple[NDArray[np.intp], int, int]:
         """The pairs ``(i, j)``, ``i < j``, sorted, of the rows of ``box`` (the live

@@ -21,7 +21,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from collide2d._kernels.search import widen_outward
 from collide2d.broadphase._index import Box
 from collide2d.broadphase.array_index import ArrayIndex, apart_pairs, decoded, overlapping_rows
 from collide2d.broadphase.protocol import Key
@@ -160,14 +159,7 @@ class RebuiltIndex(ArrayIndex):
         moved = self._moved_items(built)
         apart = built.apart
         if len(moved):  # listed where they were; tested where they are
-            self._flush()
-            slots = built.live[moved]
-            current = self._box[slots]
-            rounded = self._round[slots]
-            if rounded.any():
-                widened = current[rounded]
-                widen_outward(widened)
-                current[rounded] = widened
+            current = self._rows_of(built.live[moved])
             is_moved = np.zeros(len(built.live), dtype=bool)
             is_moved[moved] = True
             items = np.concatenate([items[~is_moved[items]], moved[_touching(current, box)]])
