@@ -304,3 +304,14 @@ def overlapping_rows(rows: NDArray[np.float64], box: NDArray[np.float64]) -> NDA
         & (box[1] < rows[:, 3])
     )
     return result
+
+
+def touching_rows(rows: NDArray[np.float64], box: Sequence[float]) -> NDArray[np.bool_]:
+    """Which ``rows`` (closed bounds) touch the closed bounds ``box``."""
+    result: NDArray[np.bool_] = (
+        (rows[:, 0] <= box[2])
+        & (box[0] <= rows[:, 2])
+        & (rows[:, 1] <= box[3])
+        & (box[1] <= rows[:, 3])
+    )
+    return result

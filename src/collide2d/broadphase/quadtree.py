@@ -10,6 +10,7 @@ from numpy.typing import NDArray
 
 from collide2d._kernels import lazy
 from collide2d.broadphase._index import Box
+from collide2d.broadphase.array_index import touching_rows
 from collide2d.broadphase.rebuilt import Built, RebuiltIndex
 from collide2d.geometry.rect import Rect
 
@@ -228,7 +229,7 @@ class Quadtree(RebuiltIndex):
                 raise AssertionError("a leaf below max_depth")
             start = tree.node_start[node]
             held = set(tree.buf[start : start + tree.node_count[node]].tolist())
-            touching = set(inside[_touching(built.box[inside], tree.node_box[node])].tolist())
+            touching = set(inside[touching_rows(built.box[inside], tree.node_box[node])].tolist())
             if held != touching:
                 raise AssertionError("a leaf does not hold exactly the shapes that touch it")
 
@@ -240,17 +241,6 @@ def _within(box: NDArray[np.float64], root: Box) -> NDArray[np.bool_]:
         & (box[:, 2] <= root[2])
         & (root[1] <= box[:, 1])
         & (box[:, 3] <= root[3])
-    )
-    return result
-
-
-def _touching(box: NDArray[np.float64], region: NDArray[np.float64]) -> NDArray[np.bool_]:
-    """Which rows of ``box`` touch the closed ``region``."""
-    result: NDArray[np.bool_] = (
-        (box[:, 0] <= region[2])
-        & (region[0] <= box[:, 2])
-        & (box[:, 1] <= region[3])
-        & (region[1] <= box[:, 3])
     )
     return result
 

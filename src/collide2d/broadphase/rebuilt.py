@@ -22,7 +22,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from collide2d.broadphase._index import Box
-from collide2d.broadphase.array_index import ArrayIndex, apart_pairs, decoded, overlapping_rows
+from collide2d.broadphase.array_index import (
+    ArrayIndex,
+    apart_pairs,
+    decoded,
+    overlapping_rows,
+    touching_rows,
+)
 from collide2d.broadphase.protocol import Key
 
 QUERY_SHARE = 64
@@ -162,7 +168,7 @@ class RebuiltIndex(ArrayIndex):
             current = self._rows_of(built.live[moved])
             is_moved = np.zeros(len(built.live), dtype=bool)
             is_moved[moved] = True
-            items = np.concatenate([items[~is_moved[items]], moved[_touching(current, box)]])
+            items = np.concatenate([items[~is_moved[items]], moved[touching_rows(current, box)]])
             apart = apart[~is_moved[apart]]  # each key once
         self.stats.count(visits=visits + len(built.apart))
         chosen = np.concatenate([apart, items]) if len(apart) else items
@@ -182,14 +188,3 @@ def _all_overlapping(rows: NDArray[np.float64]) -> NDArray[np.bool_]:
     before = np.all(lo[:, None, :] < hi[None, :, :], axis=2)
     after = np.all(lo[None, :, :] < hi[:, None, :], axis=2)
     return np.asarray(before & after)
-
-
-def _touching(rows: NDArray[np.float64], box: Box) -> NDArray[np.bool_]:
-    """Which ``rows`` touch the closed bounds ``box``."""
-    result: NDArray[np.bool_] = (
-        (rows[:, 0] <= box[2])
-        & (box[0] <= rows[:, 2])
-        & (rows[:, 1] <= box[3])
-        & (box[1] <= rows[:, 3])
-    )
-    return result
