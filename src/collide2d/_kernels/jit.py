@@ -37,16 +37,41 @@ def kernel(func: F) -> F:
 
     No fastmath because the slab tests rely on IEEE infinities and exact rounding.
     """
-    return cast(F, _cached(numba.njit(cache=True, nogil=True)(func)))
+    return cast(F, _cached(numba.njit(cache=True, nogil=True, **_NO_C_WRAPPER)(func)))
 
 
 def inline_kernel(func: F) -> F:
     """A small helper inlined into its callers in numba's IR (``inline="always"``),
     as the mask kernels (``bits``, ``runs``, ``mask_tree``) use it: removing it there
-    made them a quarter slower. Not for a test inside a hot loop with several early
-    returns: numba compiled such a helper into code 40 times slower than the same
-    lines written in the loop (see ``runs.blocks_to_scan``)."""
-    return cast(F, _cached(numba.njit(cache=True, nogil=True, inline="always")(func)))
+    made them a quarter slower. Not for a helper called from many places of a large
+    kernel: each call is a copy typed again, and ``World.step``'s 70 such helpers made
+    its first call 3.3 times as long (and five times as large: 4.8 GB) as the same
+    helpers compiled once each (:func:`borrowing_kernel`). Not for a test inside a
+    hot loop with several early returns: numba compiled such a helper into code 40
+    times slower than the same lines written in the loop (see ``runs.blocks_to_scan``)."""
+    return cast(
+        F, _cached(numba.njit(cache=True, nogil=True, inline="always", **_NO_C_WRAPPER)(func))
+    )
+
+
+def inlined_helper(func: F) -> F:
+    """A helper of a large kernel, compiled as :func:`borrowing_kernel` is (once for
+    each kind of argument, without reference counts), and inlined by LLVM into every
+    kernel that calls it (LLVM's ``alwaysinline``, :func:`_inlined_by_llvm`), not by
+    numba: what ``World.step``'s helpers need.
+
+    numba's own inlining (:func:`inline_kernel`) copies a helper's typed IR into each
+    call, so that a helper called from four places, calling helpers called from three,
+    was typed and lowered twelve times over: ``World.step``'s first call took 404 s and
+    4.8 GB on a slow day of the development machine. Compiled once each and called,
+    it took 92 s and 0.8 GB but the gas ran a fifth slower and the swarm a third
+    (numba's calls pass every array as seven values, and LLVM inlined few of them);
+    inlined by LLVM, 108 s and 0.8 GB, the swarm as fast as before and the gas within
+    a tenth (the best step of five processes each side: 0.46 against 0.42 M events a
+    second, on a day the machine ran at half its usual speed)."""
+    dispatcher = _cached(numba.njit(cache=True, nogil=True, **_NO_COUNTS)(func))
+    dispatcher._collide2d_inlined = True
+    return cast(F, dispatcher)
 
 
 def helper_kernel(func: F) -> F:
@@ -54,7 +79,7 @@ def helper_kernel(func: F) -> F:
     inline it): where numba's IR inlining cost more compile time than it saved at run
     time (a third of the first ``overlapping_pairs`` call's compile, 7 s of
     ``World.step``'s, the same speed or better once compiled)."""
-    return cast(F, _cached(numba.njit(cache=True, nogil=True)(func)))
+    return cast(F, _cached(numba.njit(cache=True, nogil=True, **_NO_C_WRAPPER)(func)))
 
 
 def borrowing_kernel(func: F) -> F:
@@ -74,15 +99,97 @@ def borrowing_kernel(func: F) -> F:
     return cast(F, _cached(numba.njit(cache=True, nogil=True, **_NO_COUNTS)(func)))
 
 
-_NO_COUNTS: dict[str, Any] = {"_nrt": False}
-"""numba's option for it (private: ``numba.njit``'s typed signature omits it)."""
+_NO_C_WRAPPER: dict[str, Any] = {"no_cfunc_wrapper": True}
+"""No C-callable wrapper for any kernel: numba makes one for each compiled function
+by default (for ``cfunc`` addresses, which nothing here takes; a kernel of 40 array
+arguments unboxes all of them in it: ``World.step``'s first call took 89 s without
+these wrappers, 97 s with them, on a slow day of the development machine)."""
+_NO_COUNTS: dict[str, Any] = {"_nrt": False, **_NO_C_WRAPPER}
+"""numba's options for it (private: ``numba.njit``'s typed signature omits them)."""
 
 
 def _cached(dispatcher: Any) -> Any:
     """``dispatcher``, its cache directory checked against the kernel sources first
-    (``cache_guard``: numba alone misses changes in the files a kernel imports)."""
+    (``cache_guard``: numba alone misses changes in the files a kernel imports), and
+    compiled once per kind of argument when called from another kernel
+    (:func:`_one_kind_per_argument`)."""
     cache_guard.check(dispatcher)
+    _one_kind_per_argument(dispatcher)
     return dispatcher
+
+
+def plain_type(t: Any) -> Any:
+    """The type a kernel called from another is compiled for when given an argument
+    of numba type ``t``: a literal becomes its plain type, a signed integer
+    ``int64``, a float ``float64``; anything else stays as it is.
+
+    >>> from numba.core import types
+    >>> plain_type(types.IntegerLiteral(0)), plain_type(types.int32)
+    (int64, int64)
+    """
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer) and t.signed:  # type: ignore[attr-defined]
+        return types.int64
+    if isinstance(t, types.Float):
+        return types.float64
+    return t
+
+
+def _one_kind_per_argument(dispatcher: Any) -> None:
+    """Have numba compile ``dispatcher``, called from another kernel, for the plain
+    types of its arguments (:func:`plain_type`); the call converts the arguments.
+
+    numba compiles a kernel called from another once for each combination of
+    argument types it is called with, a constant ``0`` (``Literal[int](0)``), an
+    ``int32`` and an ``int64`` each a whole compile of their own: ``World.step``'s
+    first call compiled 287 kernels for 161 functions (``step_queue._place`` five
+    times). Called from Python, a kernel is typed by ``numba.typeof``, which never
+    gives a literal."""
+    typed = dispatcher.get_call_template
+
+    def get_call_template(args: Any, kws: Any) -> Any:
+        plain = {name: plain_type(t) for name, t in kws.items()}
+        answer = typed(tuple(plain_type(t) for t in args), plain)
+        if getattr(dispatcher, "_collide2d_inlined", False):
+            for compiled in list(dispatcher.overloads.values()):
+                _inlined_by_llvm(compiled)
+        return answer
+
+    dispatcher.get_call_template = get_call_template
+
+
+def _inlined_by_llvm(compiled: Any) -> None:
+    """Have LLVM inline the function of ``compiled`` (an :func:`inlined_helper`'s
+    compile result, just compiled or loaded from the cache) into every kernel that
+    links it in from now on.
+
+    numba links a helper's LLVM module into each caller's library before optimising
+    it (``CodeLibrary._get_module_for_linking``); the helper's function is given the
+    ``alwaysinline`` attribute there. It runs before any caller is lowered (numba
+    compiles or loads a helper while typing the call). numba internals: if a version
+    of numba lacks them, the helper is called instead of inlined (the same results,
+    a little slower)."""
+    library = getattr(compiled, "library", None)
+    name = getattr(getattr(compiled, "fndesc", None), "llvm_func_name", None)
+    linking = getattr(library, "_get_module_for_linking", None)
+    if library is None or name is None or linking is None:
+        return
+    if getattr(library, "_collide2d_inlined", False):
+        return
+
+    def module_for_linking() -> Any:
+        module = linking()
+        function = next((f for f in module.functions if f.name == name), None)
+        if (
+            function is not None
+            and not function.is_declaration
+            and not any(b"alwaysinline" in bytes(a) for a in function.attributes)
+        ):
+            function.add_function_attribute("alwaysinline")
+        return module
+
+    library._get_module_for_linking = module_for_linking
+    library._collide2d_inlined = True
 
 
 @intrinsic

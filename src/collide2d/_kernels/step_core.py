@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import helper_kernel, kernel
 from collide2d._kernels.step_arena import (
     FLOATS_USED,
     INTS32_USED,
@@ -226,7 +226,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
             qx, marks, over, counts, pins, ends, pre_f, pre_i, pre_k, later, state)  # fmt: skip
 
 
-@inline_kernel
+@helper_kernel
 def left_over(fb, ib, responses, dt, grid, moving, stats, fstart, fbody, head, nbody, nnext,
               first, et, ek, eh, ht, hk, near, marks, cand, qt, qk, qx, over, counts):  # fmt: skip
     """The bodies the parts of the first predictions left over

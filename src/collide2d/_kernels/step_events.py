@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel, prefetch
+from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel, prefetch
 from collide2d._kernels.step_chain import CHAIN_MAX, slide_chain
 from collide2d._kernels.step_grid import (
     GROW_DOWN,
@@ -142,7 +142,7 @@ def pair_key(ib, i, j, owners):
     return ib[i, OWNER] * owners + ib[j, OWNER]
 
 
-@inline_kernel
+@inlined_helper
 def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks, cand,
                     pending, near, crossed, owners, changed, nchanged, m0, t, pair, stamp,
                     dirty, compact, sift, grow):  # fmt: skip

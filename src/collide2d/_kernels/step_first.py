@@ -15,7 +15,7 @@ In the swarm scene these predictions are half of the core's time.
 
 from __future__ import annotations
 
-from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel
 from collide2d._kernels.step_grid import (
     gather_near,
     prefetch_bodies,
@@ -33,7 +33,7 @@ from collide2d._kernels.step_shapes import (
 )
 
 
-@inline_kernel
+@inlined_helper
 def predict_first(fb, ib, responses, dt, grid, i, fstart, fbody, head, nbody, nnext, first,
                   marks, stamp, cand, qt, qk, qx, near):  # fmt: skip
     """Body ``i``'s first predictions into the buffers ``qt, qk, qx`` (``pend``):

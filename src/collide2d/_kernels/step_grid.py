@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel, prefetch
+from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel, prefetch
 from collide2d._kernels.step_arena import carve
 from collide2d._kernels.step_respond import IGNORE
 from collide2d._kernels.step_shapes import (
@@ -58,7 +58,7 @@ def cell_of(v, origin, cell, count):
     return int(f)
 
 
-@inline_kernel
+@inlined_helper
 def cover(fb, ib, i, t, grid):
     """Set body ``i``'s cover from its bounds at time ``t``."""
     ox, oy, cell, margin, cols, rows = grid
@@ -134,7 +134,7 @@ def first_lanes(meets, ib, moving):
     return first
 
 
-@inline_kernel
+@inlined_helper
 def lane_of(ib, head, i):
     """The lane of ``head`` (one per group, or a single one) that body ``i`` is in."""
     return ib[i, GROUP] if head.shape[0] > 1 else 0
@@ -146,7 +146,7 @@ the first), its cell, and the next node of the same body (a body's nodes are cha
 from ``bfirst[body]``)."""
 
 
-@inline_kernel
+@inlined_helper
 def link(head, nbody, nnext, nlink, bfirst, free, nfree, c, i, lane):
     """Put body ``i`` in cell ``c``'s list of ``lane``; return the free stack's new
     size."""
@@ -165,7 +165,7 @@ def link(head, nbody, nnext, nlink, bfirst, free, nfree, c, i, lane):
     return nfree
 
 
-@inline_kernel
+@inlined_helper
 def unlink(head, nbody, nnext, nlink, bfirst, free, nfree, c, i, lane):
     """Take body ``i`` out of cell ``c``'s list of ``lane``; return the free stack's
     new size. The node is found among the body's own (a few: the cells it covers),
@@ -194,7 +194,7 @@ def unlink(head, nbody, nnext, nlink, bfirst, free, nfree, c, i, lane):
     return nfree  # pragma: no cover - a body is always in the cells it covers
 
 
-@inline_kernel
+@inlined_helper
 def list_cover(ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols, i, listed):
     """Put body ``i`` in (``listed``) or take it out of the lists of every cell it
     covers; return the free stack's new size."""
@@ -218,7 +218,7 @@ def recover(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols, i, t, 
     return list_cover(ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols, i, True)
 
 
-@inline_kernel
+@inlined_helper
 def gather(ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, x0, x1, y0, y1, i, stamp, out,
            n):  # fmt: skip
     """Append to ``out[n:]`` the bodies listed in cells ``x0..x1 x y0..y1`` other than
@@ -262,13 +262,13 @@ def gather(ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, x0, x1, y0
     return n
 
 
-@inline_kernel
+@inlined_helper
 def covers_meet(ib, j, x0, x1, y0, y1):
     """Whether body ``j``'s cover meets the cell ranges."""
     return ib[j, CX0] <= x1 and x0 <= ib[j, CX1] and ib[j, CY0] <= y1 and y0 <= ib[j, CY1]
 
 
-@inline_kernel
+@inlined_helper
 def next_crossing(fb, ib, i, now, grid):
     """When body ``i`` (moving as it moves) next grows its cover, its leading edge
     entering a line of cells, and on which side: ``(time after now, code)``; ``inf``
@@ -296,7 +296,7 @@ def next_crossing(fb, ib, i, now, grid):
     return max(best, 0.0), code
 
 
-@inline_kernel
+@inlined_helper
 def trim(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, i, t, grid):
     """Take body ``i`` out of the lines of cells its trailing edges left (the lines
     of its cover behind it that its bounds at ``t``, widened by the margin, no
@@ -330,7 +330,7 @@ def trim(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, i, t, grid):
     return nfree
 
 
-@inline_kernel
+@inlined_helper
 def gather_near(ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, i, stamp, out):
     """:func:`gather` over the cells body ``i`` covers now, into ``out`` from 0."""
     return gather(
@@ -339,7 +339,7 @@ def gather_near(ib, marks, fstart, fbody, head, nbody, nnext, meets, cols, i, st
     )  # fmt: skip
 
 
-@inline_kernel
+@inlined_helper
 def prefetch_row(fb, ib, j):
     """Ask for body ``j``'s rows (each spans two cache lines)."""
     prefetch(ib, j, 0)
@@ -348,7 +348,7 @@ def prefetch_row(fb, ib, j):
     prefetch(fb, j, fb.shape[1] - 1)
 
 
-@inline_kernel
+@inlined_helper
 def prefetch_cells(ib, fstart, head, meets, cols, i):
     """Ask for the list starts of the cells body ``i`` covers (the first and last row
     of them; the lanes its group looks in, ``meets``), without waiting
@@ -362,7 +362,7 @@ def prefetch_cells(ib, fstart, head, meets, cols, i):
                 prefetch(head, lane, c)
 
 
-@inline_kernel
+@inlined_helper
 def prefetch_lists(ib, fstart, fbody, head, nbody, nnext, meets, cols, i):
     """Ask for the first entries of the lists of the cells body ``i`` covers (their
     starts fetched already: :func:`prefetch_cells`)."""
@@ -380,7 +380,7 @@ def prefetch_lists(ib, fstart, fbody, head, nbody, nnext, meets, cols, i):
                     prefetch(nnext, k)
 
 
-@inline_kernel
+@inlined_helper
 def prefetch_bodies(fb, ib, fstart, fbody, head, nbody, meets, cols, i):
     """Ask for the rows of the bodies listed first in the cells body ``i`` covers
     (the lists fetched already: :func:`prefetch_lists`)."""

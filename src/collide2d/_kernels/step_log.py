@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import inlined_helper, kernel
 
 
-@inline_kernel
+@inlined_helper
 def log(lf, li, count, t, a, b, nx, ny, px, py, response, started):
     """Write contact ``count`` (the caller made room); return the new count."""
     lf[count, 0] = t
@@ -37,7 +37,7 @@ def log_grown(lf, li):
     return nf, ni
 
 
-@inline_kernel
+@inlined_helper
 def write_early(lf, li, logged, pre_f, pre_i, pre_k, pre, npre, t, key):
     """Write the contacts resolved before the loop (``step_start``, at time 0, sorted
     by key) that come before the event ``(t, key)``; returns ``(logged, pre)``."""

@@ -7,13 +7,13 @@ contact's (``step_events``) share them.
 
 from __future__ import annotations
 
-from collide2d._kernels.jit import inline_kernel
+from collide2d._kernels.jit import inlined_helper
 from collide2d._kernels.step_grid import next_crossing
 from collide2d._kernels.step_queue import pack, pend
 from collide2d._kernels.step_shapes import COUNTER, CROSSING, overlap_at_end, predict
 
 
-@inline_kernel
+@inlined_helper
 def pend_contact(fb, ib, lo, hi, other, t, dt, qt, qk, qx, npend, near, again):
     """Predict bodies ``lo < hi`` from ``t`` and keep their contact in the buffers
     (with the counter of ``other``, the body not predicting), unless it comes no
@@ -29,7 +29,7 @@ def pend_contact(fb, ib, lo, hi, other, t, dt, qt, qk, qx, npend, near, again):
     return npend
 
 
-@inline_kernel
+@inlined_helper
 def pend_crossing(fb, ib, b, t, dt, grid, qt, qk, qx, npend):
     """Keep body ``b``'s next cell crossing after ``t`` in the buffers if it comes
     before ``dt``. Returns the buffers' new count."""

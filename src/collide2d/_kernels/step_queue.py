@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel
 from collide2d._kernels.step_arena import carve
 from collide2d._kernels.step_shapes import COUNTER
 
@@ -86,7 +86,7 @@ LEN, MIN, BASE, CAP = range(4)
 where it starts in the pool (in integers), how many events it has room for."""
 
 
-@inline_kernel
+@inlined_helper
 def home(r):
     """Where row ``r``'s list starts in the pool until it grows (the lists of
     :func:`new_queue`, ``ROOM`` events each in row order)."""
@@ -121,7 +121,7 @@ def new_queue(rows, size, ints, iused):
     return flat.view(np.float64), flat, eh, ht, hk, hpos, iused
 
 
-@inline_kernel
+@inlined_helper
 def _room(eh, r, need):
     """The room row ``r`` grows to for ``need`` events: its room doubled until it fits."""
     room = 2 * eh[r, CAP]
@@ -164,7 +164,7 @@ def row_grown(et, ek, eh, r, need):
     return et, ek
 
 
-@inline_kernel
+@inlined_helper
 def pend(pt, pk, px, npend, t, key, extra):
     """Keep an event for a row in the buffers ``pt, pk, px``; return their new count.
 
@@ -193,13 +193,13 @@ def flush(et, ek, eh, r, pt, pk, px, npend):
     eh[r, LEN] += npend
 
 
-@inline_kernel
+@inlined_helper
 def heap_size(hpos):
     """How many rows are in the heap (its first places): those with an event."""
     return hpos[hpos.shape[0] - 1]
 
 
-@inline_kernel
+@inlined_helper
 def _move(hk, hpos, to, place):
     """Move the row at heap place ``place`` (its time, key and number) to ``to``."""
     hk[to, 0] = hk[place, 0]
@@ -208,7 +208,7 @@ def _move(hk, hpos, to, place):
     hpos[hk[to, 2]] = to
 
 
-@inline_kernel
+@inlined_helper
 def _place(ht, hk, hpos, p, r, t, key):
     """Put row ``r`` with key ``(t, key)`` at heap place ``p``."""
     ht[p, 0] = t
@@ -217,7 +217,7 @@ def _place(ht, hk, hpos, p, r, t, key):
     hpos[r] = p
 
 
-@inline_kernel
+@inlined_helper
 def _sift_up(ht, hk, hpos, p, r, t, key):
     """Put row ``r`` with key ``(t, key)`` into the hole at place ``p``, moving it up
     past the parents that come after it (each moves one place down)."""
@@ -230,7 +230,7 @@ def _sift_up(ht, hk, hpos, p, r, t, key):
     _place(ht, hk, hpos, p, r, t, key)
 
 
-@inline_kernel
+@inlined_helper
 def _sift_down(ht, hk, hpos, size, p, r, t, key):
     """Put row ``r`` with key ``(t, key)`` into the hole at place ``p`` of a heap of
     ``size`` places, moving it down past the children that come before it (the
@@ -251,7 +251,7 @@ def _sift_down(ht, hk, hpos, size, p, r, t, key):
     _place(ht, hk, hpos, p, r, t, key)
 
 
-@inline_kernel
+@inlined_helper
 def heap_set(ht, hk, hpos, r, t, key):
     """Give row ``r`` the key ``(t, key)`` and restore the heap's order: a row in the
     heap sifts up or down as a hole (the places it passes move one place each); a
@@ -285,7 +285,7 @@ def heap_set(ht, hk, hpos, r, t, key):
         _sift_down(ht, hk, hpos, size, p, r, t, key)
 
 
-@inline_kernel
+@inlined_helper
 def refresh(et, ek, eh, ht, hk, hpos, r, owner, ib, sift):
     """Drop row ``r``'s stale events (the other body's counter in ``ib`` is no
     longer the one they were predicted with; ``owner`` is the row's body), find its
@@ -329,7 +329,7 @@ def refresh(et, ek, eh, ht, hk, hpos, r, owner, ib, sift):
     return dropped
 
 
-@inline_kernel
+@inlined_helper
 def first_key(et, ek, eh, ht, hk, r):
     """Give row ``r`` (at heap place ``r``, the queue's order before :func:`heapify`)
     the key of its earliest event, without restoring the heap's order: the first
@@ -370,7 +370,7 @@ def heapify(ht, hk, hpos):
         _sift_down(ht, hk, hpos, size, p, hk[p, 2], ht[p, 0], hk[p, 1])
 
 
-@inline_kernel
+@inlined_helper
 def take(et, ek, eh, r):
     """Remove row ``r``'s earliest event and return it ``(time, key, extra)``; the
     row's heap key is left as it was (the caller refreshes the row)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import borrowing_kernel, inline_kernel
+from collide2d._kernels.jit import borrowing_kernel, inlined_helper
 from collide2d._kernels.step_shapes import (
     COUNTER,
     FIXED,
@@ -65,7 +65,7 @@ met along an axis may be inside each other along it, and still be taken as round
 to be undone (:func:`face_apart`)."""
 
 
-@inline_kernel
+@inlined_helper
 def mobility(fb, ib, i):
     """Body ``i``'s inverse mass for a contact now: 0 once frozen or fixed."""
     if ib[i, FIXED] != 0 or ib[i, FROZEN] != 0:
@@ -139,7 +139,7 @@ def nudge_off_both(fb, ib, m, a, b, t, dx, dy, doublings):
     return False
 
 
-@inline_kernel
+@inlined_helper
 def apart_within(fb, ib, i, j, t, nx, ny, inv_i, inv_j, doublings):
     """:func:`apart` by at most ``doublings`` doublings of an ulp (else nothing
     moves); return whether the pair is apart."""
@@ -152,7 +152,7 @@ def apart_within(fb, ib, i, j, t, nx, ny, inv_i, inv_j, doublings):
     return not overlap_at(fb, ib, j, fb[j, X], fb[j, Y], i, xi, yi)
 
 
-@inline_kernel
+@inlined_helper
 def face_apart(fb, ib, m, other, xo, yo, nx, ny):
     """Two rectangles that met along an axis (normal ``(nx, ny)`` from ``other`` at
     ``xo, yo`` to ``m``, its row at the moment), not overlapping but inside each
@@ -189,7 +189,7 @@ def face_apart(fb, ib, m, other, xo, yo, nx, ny):
     return False
 
 
-@inline_kernel
+@inlined_helper
 def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
     """Nudge the more mobile of ``i`` and ``j`` (normal from ``j`` to ``i``) clear of
     the other at time ``t``; the mover's row must be at ``t``. Whether they overlap
@@ -209,7 +209,7 @@ def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
     return nudge(fb, ib, j, i, xi, yi, -nx, -ny, NUDGES)
 
 
-@inline_kernel
+@inlined_helper
 def _set_normal_speed(fb, i, nx, ny, speed):
     """Give body ``i`` the normal speed ``speed`` along the unit ``(nx, ny)``, exactly
     when the normal is an axis, and exactly ``speed`` times the normal when what the
@@ -232,7 +232,7 @@ def _set_normal_speed(fb, i, nx, ny, speed):
             fb[i, MVY] = vy + (speed - now) * ny
 
 
-@inline_kernel
+@inlined_helper
 def respond(fb, i, j, nx, ny, inv_i, inv_j, e):
     """The velocity change of a slide (``e == 0``) or a bounce with restitution ``e``;
     return which bodies' velocities changed (``i``, ``j``)."""
@@ -259,7 +259,7 @@ def respond(fb, i, j, nx, ny, inv_i, inv_j, e):
     return True, True
 
 
-@inline_kernel
+@inlined_helper
 def freeze(fb, ib, i):
     ib[i, FROZEN] = 1
     fb[i, MVX] = 0.0
@@ -357,7 +357,7 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
             held_n[b, 1] = sign * ny
 
 
-@inline_kernel
+@inlined_helper
 def mark_changed(fb, ib, b, cap):
     """Body ``b``, changed by an event: its velocity kept (unless frozen), the event
     counted against the cap ``cap`` (over it, the body is frozen: returns True), a

@@ -26,7 +26,7 @@ from collide2d._kernels.intervals import (
     disc_entry_inline,
     first_fraction,
 )
-from collide2d._kernels.jit import borrowing_kernel, inline_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel
 from collide2d.tolerances import SQUARE_OVERFLOW, SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
 # float columns
@@ -48,14 +48,14 @@ ORDER_CORNER = 1 + CORNER
 """Queue orders of contacts: an overlap, then face to face, then corner to corner."""
 
 
-@inline_kernel
+@inlined_helper
 def position(fb, i, t):
     """Body ``i``'s ``x, y`` at time ``t``."""
     dt = t - fb[i, TREF]
     return fb[i, X] + fb[i, MVX] * dt, fb[i, Y] + fb[i, MVY] * dt
 
 
-@inline_kernel
+@inlined_helper
 def advance(fb, i, t):
     """Bring body ``i``'s row to time ``t`` (its position there, ``tref = t``)."""
     x, y = position(fb, i, t)
@@ -64,7 +64,7 @@ def advance(fb, i, t):
     fb[i, TREF] = t
 
 
-@inline_kernel
+@inlined_helper
 def bounds_at(fb, ib, i, x, y):
     """Body ``i``'s bounds ``x0, y0, x1, y1`` with its position at ``x, y``."""
     if ib[i, KIND] == RECT:
@@ -73,7 +73,7 @@ def bounds_at(fb, ib, i, x, y):
     return x - r, y - r, x + r, y + r
 
 
-@inline_kernel
+@inlined_helper
 def swept(fb, ib, i, now, end):
     """Body ``i``'s bounds swept over ``[now, end]``, padded outward by a billionth
     of their magnitude (far more than the rounding of any position computed in a
@@ -95,7 +95,7 @@ def swept(fb, ib, i, now, end):
     return x0 - px, y0 - py, x1 + px, y1 + py
 
 
-@inline_kernel
+@inlined_helper
 def meets_swept(fb, ib, j, now, end, ax0, ay0, ax1, ay1):
     """False when body ``j`` and a body ``i`` whose ``swept(fb, ib, i, now, end)`` is
     ``ax0, ay0, ax1, ay1`` cannot meet in ``[now, end)``: their swept bounds are
@@ -107,7 +107,7 @@ def meets_swept(fb, ib, j, now, end, ax0, ay0, ax1, ay1):
     return ax0 <= bx1 and bx0 <= ax1 and ay0 <= by1 and by0 <= ay1
 
 
-@inline_kernel
+@inlined_helper
 def swept_selecting(fb, ib, j, now, end):
     """:func:`swept`, the same numbers, computed with selects instead of branches
     (for :func:`keep_meeting`)."""
@@ -124,7 +124,7 @@ def swept_selecting(fb, ib, j, now, end):
     return x0 - px, y0 - py, x1 + px, y1 + py
 
 
-@inline_kernel
+@inlined_helper
 def keep_meeting(fb, ib, cand, count, now, end, ax0, ay0, ax1, ay1):
     """Keep in ``cand[:count]``, in order, the bodies that may meet a body whose
     ``swept(fb, ib, i, now, end)`` is ``ax0, ay0, ax1, ay1`` (those
@@ -146,7 +146,7 @@ def keep_meeting(fb, ib, cand, count, now, end, ax0, ay0, ax1, ay1):
     return m
 
 
-@inline_kernel
+@inlined_helper
 def overlap_at_end(fb, ib, i, j, end):
     """Whether bodies ``i`` and ``j``, moving as they move now, overlap at ``end`` (where
     the step's end will put them, bit for bit, unless one of them changes first)."""
@@ -155,7 +155,7 @@ def overlap_at_end(fb, ib, i, j, end):
     return overlap_at(fb, ib, i, xi, yi, j, xj, yj)
 
 
-@inline_kernel
+@inlined_helper
 def circles_overlap(ax, ay, ar, bx, by, br):
     """``overlaps_circle_circle`` (inlined: a gas's every prediction asks it)."""
     dx = ax - bx
@@ -180,7 +180,7 @@ def circle_rect_overlap(cx, cy, r, left, top, w, h):
     return dx * dx + dy * dy < r * r
 
 
-@inline_kernel
+@inlined_helper
 def overlap_at(fb, ib, i, xi, yi, j, xj, yj):
     """Whether bodies ``i`` and ``j`` at these positions overlap (the public test)."""
     ki = ib[i, KIND]
@@ -209,7 +209,7 @@ def _circle_box(cx, cy, r, dx, dy, x0, y0, x1, y1):
     return circle_box_fraction(cx, cy, r, dx, dy, x0, y0, x1, y1)
 
 
-@inline_kernel
+@inlined_helper
 def predict(fb, ib, i, j, now, end):
     """The first moment in ``[now, end)`` at which bodies ``i`` and ``j`` overlap,
     moving as they move: ``(time, order, axis)``, ``time`` inf if never. Order is
@@ -233,7 +233,7 @@ def predict(fb, ib, i, j, now, end):
     return _sweep_pair(fb, ib, i, j, now, end)
 
 
-@inline_kernel
+@inlined_helper
 def _moment_set(fb, i):
     """The moment body ``i``'s motion was last set, or -inf if it stands still."""
     if fb[i, MVX] == 0.0 and fb[i, MVY] == 0.0:
@@ -241,7 +241,7 @@ def _moment_set(fb, i):
     return fb[i, TREF]
 
 
-@inline_kernel
+@inlined_helper
 def _sweep_pair(fb, ib, i, j, now, end):
     """The first moment in ``[now, end)`` at which ``i`` and ``j``, swept from their
     positions at ``now``, overlap: ``(time, order, axis)`` (see :func:`predict`)."""
@@ -340,7 +340,7 @@ def separation(fb, ib, i, xi, yi, j, xj, yj):
     return rect_push(xi, yi, xi + fb[i, W], yi + fb[i, H], xj, yj, xj + fb[j, W], yj + fb[j, H])
 
 
-@inline_kernel
+@inlined_helper
 def contact_normal(fb, ib, i, xi, yi, j, xj, yj, axis):
     """The normal (from ``j`` to ``i``) of bodies meeting at these positions: a
     rectangle pair's entry axis, against the relative motion; the line of centres of
@@ -360,7 +360,7 @@ def contact_normal(fb, ib, i, xi, yi, j, xj, yj, axis):
     return -nx, -ny
 
 
-@inline_kernel
+@inlined_helper
 def contact_point(fb, ib, i, xi, yi, j, xj, yj):
     """Where bodies ``i`` and ``j`` touch (or overlap) at these positions: a circle's
     surface point toward the other body, or the middle of the two boxes' shared

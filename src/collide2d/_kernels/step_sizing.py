@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.jit import inlined_helper, kernel
 from collide2d._kernels.step_shapes import CIRCLE, GROUP, KIND, VX, VY, H, W, X, Y, bounds_at
 
 
@@ -49,7 +49,7 @@ def moving_bounds(fb, ib, moving, dt):
     return x0, y0, x1, y1, extent, travel, left, top, right, bottom, median
 
 
-@inline_kernel
+@inlined_helper
 def body_bounds(x, y, w, h, circle, vx, vy, dt):
     """One moving body's bounds ``x0, y0, x1, y1``, extent and travel (as
     :func:`moving_bounds` lists them), and the corners of the box it sweeps in ``dt``
