@@ -57,6 +57,24 @@ def test_bad_gravity_and_filter_change_nothing() -> None:
     assert world.velocity("ball") == (1, 1) and world.shape("ball") == Circle(0, 0, 1)
 
 
+@pytest.mark.parametrize("gravity", [(0.0, 0.0), (0.0, 1.0)])
+def test_a_step_beyond_the_floats_changes_nothing(gravity: tuple[float, float]) -> None:
+    """A position that would leave the floats is a ValueError naming the item; the
+    world is as it was (gravity's change undone too) and keeps stepping."""
+    world = World()
+    world.add("tile", Rect(0, 50, 10, 10), mass=math.inf)
+    world.add("slow", Circle(0, 0, 1), velocity=(1, 0))
+    world.add("fast", Rect(0, 10, 2, 2), velocity=(1e308, 0))
+    for _ in range(2):  # (the second time over the kept rows and cell lists)
+        with pytest.raises(ValueError, match=r"item 'fast' beyond the largest float"):
+            world.step(10.0, gravity=gravity)
+        assert world.shape("fast") == Rect(0, 10, 2, 2) and world.shape("slow") == Circle(0, 0, 1)
+        assert world.velocity("fast") == (1e308, 0) and world.velocity("slow") == (1, 0)
+    world.set_velocity("fast", (0, 2))
+    world.step(1.0)
+    assert world.shape("fast") == Rect(0, 12, 2, 2) and world.shape("slow") == Circle(1, 0, 1)
+
+
 def one_way_world(actors: int, seed: int) -> tuple[World, list[str]]:
     """Actors jumping up through, and falling onto, platforms they may pass upward."""
     rng = random.Random(seed)

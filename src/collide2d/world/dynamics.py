@@ -177,25 +177,25 @@ class WorldDynamics(WorldShapes):
         responses, restitution = self._responses_table()
         table = self._table
         live = table.live()
-        before = table.velocity.copy() if (gx or gy) and filter is not None else None
+        before = table.velocity.copy() if gx or gy else None
         if gx or gy:
             self._fall(live, gx * length, gy * length)
-        group = None
-        if filter is not None:
-            try:
+        try:
+            group = None
+            if filter is not None:
                 group, responses, restitution, _ = filtered_table(
                     table, live, length, filter, responses, restitution
                 )
-            except BaseException:
-                if before is not None:  # the step did not happen: no fall either
-                    table.velocity[:] = before
-                raise
-        shapes, items = self._shape_dict, table.items  # masks: never pending
-        masks: dict[int, Any] = {  # (found in the table's kinds, not by a loop)
-            slot: shapes[items[slot]] for slot in table.mask_slots().tolist()
-        }
-        with collector_paused():  # thousands of new shapes and contacts, no cycles
-            return run(table, masks, responses, restitution, length, cap, self._scratch, group)
+            shapes, items = self._shape_dict, table.items  # masks: never pending
+            masks: dict[int, Any] = {  # (found in the table's kinds, not by a loop)
+                slot: shapes[items[slot]] for slot in table.mask_slots().tolist()
+            }
+            with collector_paused():  # thousands of new shapes and contacts, no cycles
+                return run(table, masks, responses, restitution, length, cap, self._scratch, group)
+        except BaseException:
+            if before is not None:  # the step did not happen: no fall either
+                table.velocity[:] = before
+            raise
 
     def _fall(self, live: np.ndarray, dvx: float, dvy: float) -> None:
         """Add ``(dvx, dvy)`` to the velocity of every live body of finite mass (not a

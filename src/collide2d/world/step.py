@@ -111,6 +111,7 @@ def run(
         step_parts.later_predictions(fb, ib, responses, dt, grid, moving, work)
     lf, li = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work)
     seconds = time.perf_counter() - start
+    _check_finite(fb, ib, moving, live, table, scratch, dt)
     scratch.after_step(used, None if masks else grid, live, kept)
     # The moved rows written back (masks never move), marked pending in the table.
     if rows.write_back(fb, ib, moving, live, table.kind, table.box, table.origin,
@@ -139,6 +140,33 @@ def run(
         ),
         make_contacts=partial(_contacts, lf, li, items, slots),
         make_arrays=partial(_contact_arrays, lf, li, items, slots),
+    )
+
+
+def _check_finite(
+    fb: np.ndarray,
+    ib: np.ndarray,
+    moving: np.ndarray,
+    live: np.ndarray,
+    table: ItemTable,
+    scratch: StepScratch,
+    dt: float,
+) -> None:
+    """Raise ``ValueError`` if a moving body's position or velocity left the floats
+    (a velocity times ``dt`` beyond ``1.8e308``), naming the first such item, before
+    anything is written back: the table stays as the step found it, and the fixed
+    bodies' cell lists (built for this step's grid) are dropped, so the next step
+    builds them again."""
+    at = fb[moving][:, [shapes.X, shapes.Y, shapes.VX, shapes.VY]]
+    finite = np.isfinite(at).all(axis=1)
+    if finite.all():
+        return
+    scratch.grid = None
+    row = int(moving[np.flatnonzero(~finite)[0]])
+    item = table.items[int(live[ib[row, shapes.OWNER]])]
+    raise ValueError(
+        f"dt: a step of {dt!r} would move item {item!r} beyond the largest float "
+        "(its position or velocity is no longer finite); nothing was changed"
     )
 
 
