@@ -6,6 +6,7 @@ import argparse
 import logging
 import platform
 import sys
+import time
 from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
@@ -122,8 +123,10 @@ def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             why = "--headless" if args.headless else "no display"
             print(f"{why}: running {len(names)} demo(s) headless into {args.out}/")
             for name in names:
+                start = time.perf_counter()
                 path = app.run_headless(demos.load(name)(), args.frames, args.out)
-                print(f"  {name}: wrote {path}")
+                # (the first run on a machine includes compiling the demo's kernels)
+                print(f"  {name}: wrote {path} in {time.perf_counter() - start:.1f} s")
         else:
             app.run_window([demos.load(name) for name in names])
     finally:

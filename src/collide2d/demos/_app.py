@@ -11,8 +11,9 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pygame
@@ -31,6 +32,9 @@ TEXT = (220, 224, 235)
 DIM = (120, 126, 145)
 SLOW_FRAMES = 30
 """Frames the footer keeps saying "slow motion" after the last dropped update."""
+QUIET_START = 0.2
+"""Seconds a demo may take to start before the window says what it is waiting for
+(the first start on a machine compiles the kernels it needs: tens of seconds)."""
 
 
 class Input:
@@ -151,11 +155,68 @@ class App:
         pygame.image.save(self.screen, str(path))
         return path
 
+    def started(self, make: Callable[[], Demo], title: str) -> Demo | None:
+        """A demo made by ``make()`` and updated once, in a thread of its own; while it
+        takes longer than ``QUIET_START`` (numba compiling the kernels it needs, the
+        first time on a machine), the window says so with the seconds elapsed and the
+        kernels compiled, and keeps answering its close button and Esc. Returns the
+        demo, or ``None`` if the window was closed meanwhile (the thread finishes
+        alone). An error in ``make`` is raised here."""
+        made: list[Demo] = []
+        failed: list[BaseException] = []
+
+        def start() -> None:
+            try:
+                demo = make()
+                demo.update(STEP, Input())
+                made.append(demo)
+            except BaseException as error:  # (raised again in the window's thread)
+                failed.append(error)
+
+        worker = threading.Thread(target=start, name="collide2d-demo-start", daemon=True)
+        began = time.perf_counter()
+        worker.start()
+        clock = pygame.time.Clock()
+        while worker.is_alive():
+            worker.join(timeout=1 / 30)
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT or (
+                    event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+                ):
+                    return None
+            elapsed = time.perf_counter() - began
+            if worker.is_alive() and elapsed > QUIET_START:
+                self.draw_compiling(title, elapsed)
+                pygame.display.flip()
+                clock.tick(30)
+        if failed:
+            raise failed[0]
+        gc.freeze()  # what the demo set up is never walked by the collector again
+        return made[0]
+
+    def draw_compiling(self, title: str, elapsed: float) -> None:
+        """The screen shown while a demo waits for its kernels: what is happening, that
+        it happens once per machine, and how long it has taken so far."""
+        jit = sys.modules.get("collide2d._kernels.jit")  # (loaded by the first kernel)
+        compiled = len(jit.COMPILED) if jit is not None else 0
+        self.screen.fill(BACKGROUND)
+        lines = [
+            f"{title}: starting",
+            "compiling, once per machine: collide2d's kernels are being compiled by numba",
+            "for this processor; later starts load them from numba's cache in a moment",
+            "(`collide2d warmup` compiles them all ahead)",
+            "",
+            f"{elapsed:.0f} s, {compiled} kernels compiled so far   Esc: quit",
+        ]
+        self._panel(lines, SIZE[1] // 2 - 9 * len(lines), [TEXT] + [DIM] * (len(lines) - 1))
+
     def run_window(self, demos: Sequence[type[Demo]]) -> None:
         """Run the showcase in a window: Tab switches demo, F12 saves, Esc quits."""
         index = 0
-        demo = demos[index]()
-        gc.freeze()  # what the demo set up is never walked by the collector again
+        first = self.started(demos[index], demos[index].title)
+        if first is None:
+            return
+        demo = first
         clock = pygame.time.Clock()
         pacer = Pacer()
         while True:
@@ -167,8 +228,11 @@ class App:
                     return
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and len(demos) > 1:
                     index = (index + 1) % len(demos)
-                    demo = demos[index]()
-                    gc.freeze()
+                    following = self.started(demos[index], demos[index].title)
+                    if following is None:
+                        return
+                    demo = following
+                    clock.tick()  # (the wait is not owed as updates)
                     continue
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
                     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
