@@ -66,9 +66,8 @@ def inlined_helper(func: F) -> F:
     4.8 GB on a slow day of the development machine. Compiled once each and called,
     it took 92 s and 0.8 GB but the gas ran a fifth slower and the swarm a third
     (numba's calls pass every array as seven values, and LLVM inlined few of them);
-    inlined by LLVM, 108 s and 0.8 GB, the swarm as fast as before and the gas within
-    a tenth (the best step of five processes each side: 0.46 against 0.42 M events a
-    second, on a day the machine ran at half its usual speed)."""
+    inlined by LLVM, 89 to 108 s and 0.8 GB, the swarm as fast as before, the gas and
+    the bullets about a tenth slower (``docs/step.md``, "The first call")."""
     dispatcher = _cached(numba.njit(cache=True, nogil=True, **_NO_COUNTS)(func))
     dispatcher._collide2d_inlined = True
     return cast(F, dispatcher)
