@@ -8,7 +8,7 @@ import pytest
 
 from collide2d import demos
 from collide2d.cli import main
-from collide2d.demos._app import App, Input
+from collide2d.demos._app import Input
 from collide2d.demos.sweep import COLLISION, SweepDemo
 
 
@@ -19,13 +19,6 @@ def _pixels(path):
 
 def _count(image, colour):
     return int(np.all(image == np.array(colour), axis=-1).sum())
-
-
-@pytest.fixture
-def app():
-    shell = App(headless=True)
-    yield shell
-    shell.close()
 
 
 def test_cli_writes_a_screenshot_of_every_demo(tmp_path, capsys):

@@ -5,7 +5,7 @@ import time
 import pygame
 import pytest
 
-from collide2d.demos._app import BACKGROUND, QUIET_START, App, Demo
+from collide2d.demos._app import BACKGROUND, QUIET_START, Demo
 
 
 class SlowStart(Demo):
@@ -24,13 +24,6 @@ class SlowStart(Demo):
 class Broken(Demo):
     def __init__(self) -> None:
         raise RuntimeError("no such level")
-
-
-@pytest.fixture
-def app():
-    shell = App(headless=True)
-    yield shell
-    shell.close()
 
 
 def test_a_slow_start_shows_the_compiling_screen(app, monkeypatch):
