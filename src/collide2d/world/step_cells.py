@@ -119,7 +119,8 @@ def grid(
         return (0.0, 0.0, 1.0, 1.0 / 16.0, 1, 1), 1
     if bounds is None:
         bounds = sizing.moving_bounds(fb, ib, moving, dt)
-    x0, y0, x1, y1, extent, travel, left, top, right, bottom, median = bounds
+    x0, y0, x1, y1, extent, travel, left, top, right, bottom = bounds
+    median = np.median(extent)
     width, height = right - left, bottom - top  # (floats: inf or nan, no warning)
     if not (math.isfinite(width) and math.isfinite(height)):  # sweeps beyond floats
         left, top = float(x0.min()), float(y0.min())
