@@ -177,9 +177,7 @@ class WorldDynamics(WorldShapes):
         responses, restitution = self._responses_table()
         table = self._table
         live = table.live()
-        before = table.velocity.copy() if gx or gy else None
-        if gx or gy:
-            self._fall(live, gx * length, gy * length)
+        fell = self._fall(live, gx * length, gy * length) if gx or gy else None
         try:
             group = None
             if filter is not None:
@@ -193,19 +191,23 @@ class WorldDynamics(WorldShapes):
             with collector_paused():  # thousands of new shapes and contacts, no cycles
                 return run(table, masks, responses, restitution, length, cap, self._scratch, group)
         except BaseException:
-            if before is not None:  # the step did not happen: no fall either
-                table.velocity[:] = before
+            if fell is not None:  # the step did not happen: no fall either
+                movable, before = fell
+                table.velocity[movable] = before
             raise
 
-    def _fall(self, live: np.ndarray, dvx: float, dvy: float) -> None:
+    def _fall(self, live: np.ndarray, dvx: float, dvy: float) -> tuple[np.ndarray, np.ndarray]:
         """Add ``(dvx, dvy)`` to the velocity of every live body of finite mass (not a
-        mask); a ``ValueError`` and no change if one would overflow."""
+        mask); a ``ValueError`` and no change if one would overflow. Returns the slots
+        changed and their velocities before, to undo it."""
         table = self._table
         movable = live[np.isfinite(table.mass[live]) & (table.kind[live] != MASK)]
-        velocity = table.velocity[movable] + (dvx, dvy)
+        before = table.velocity[movable]
+        velocity = before + (dvx, dvy)
         if not np.isfinite(velocity).all():
             raise ValueError(f"gravity * dt = {(dvx, dvy)!r} makes a velocity overflow a float")
         table.velocity[movable] = velocity
+        return movable, before
 
     # -- internals -----------------------------------------------------------------------
     def _slot(self, item: Item) -> int:
