@@ -30,7 +30,7 @@ def test_a_slow_start_shows_the_compiling_screen(app, monkeypatch):
     shown = []
     draw = app.draw_compiling
     monkeypatch.setattr(app, "draw_compiling", lambda *a: (shown.append(a), draw(*a)))
-    demo = app.started(SlowStart, SlowStart.title)
+    demo = app.started(SlowStart)
     assert isinstance(demo, SlowStart) and demo.updates == 1  # made and run once
     assert shown and shown[-1][0] == SlowStart.title
     assert all(elapsed > QUIET_START for _, elapsed in shown)
@@ -44,14 +44,14 @@ def test_a_slow_start_shows_the_compiling_screen(app, monkeypatch):
 
 def test_a_quick_start_shows_nothing(app, monkeypatch):
     monkeypatch.setattr(app, "draw_compiling", lambda *a: pytest.fail("shown"))
-    assert isinstance(app.started(Demo, "quick"), Demo)
+    assert isinstance(app.started(Demo), Demo)
 
 
 def test_closing_the_window_while_waiting_gives_none(app):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
-    assert app.started(SlowStart, SlowStart.title) is None
+    assert app.started(SlowStart) is None
 
 
 def test_an_error_while_starting_is_raised_in_the_window_thread(app):
     with pytest.raises(RuntimeError, match="no such level"):
-        app.started(Broken, "broken")
+        app.started(Broken)

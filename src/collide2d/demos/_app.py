@@ -13,7 +13,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pygame
@@ -155,19 +155,19 @@ class App:
         pygame.image.save(self.screen, str(path))
         return path
 
-    def started(self, make: Callable[[], Demo], title: str) -> Demo | None:
-        """A demo made by ``make()`` and updated once, in a thread of its own; while it
+    def started(self, kind: type[Demo]) -> Demo | None:
+        """A demo of class ``kind``, made and updated once in a thread of its own; while it
         takes longer than ``QUIET_START`` (numba compiling the kernels it needs, the
         first time on a machine), the window says so with the seconds elapsed and the
         kernels compiled, and keeps answering its close button and Esc. Returns the
         demo, or ``None`` if the window was closed meanwhile (the thread finishes
-        alone). An error in ``make`` is raised here."""
+        alone). An error in the demo's start is raised here."""
         made: list[Demo] = []
         failed: list[BaseException] = []
 
         def start() -> None:
             try:
-                demo = make()
+                demo = kind()
                 demo.update(STEP, Input())
                 made.append(demo)
             except BaseException as error:  # (raised again in the window's thread)
@@ -186,7 +186,7 @@ class App:
                     return None
             elapsed = time.perf_counter() - began
             if worker.is_alive() and elapsed > QUIET_START:
-                self.draw_compiling(title, elapsed)
+                self.draw_compiling(kind.title, elapsed)
                 pygame.display.flip()
                 clock.tick(30)
         if failed:
@@ -213,7 +213,7 @@ class App:
     def run_window(self, demos: Sequence[type[Demo]]) -> None:
         """Run the showcase in a window: Tab switches demo, F12 saves, Esc quits."""
         index = 0
-        first = self.started(demos[index], demos[index].title)
+        first = self.started(demos[index])
         if first is None:
             return
         demo = first
@@ -228,7 +228,7 @@ class App:
                     return
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and len(demos) > 1:
                     index = (index + 1) % len(demos)
-                    following = self.started(demos[index], demos[index].title)
+                    following = self.started(demos[index])
                     if following is None:
                         return
                     demo = following
