@@ -1090,16 +1090,13 @@ def test_a_world_keeps_its_fixed_cell_lists_between_quiet_steps():
     world.add("wall", Rect(18, 0, 1, 10), mass=math.inf)
     world.add("ball", Circle(2, 5, 1), velocity=(2, 0))
     kept, contacts = [], []
-    begin, touches, finish = (
-        step_module.core.begin,
-        step_module.core.touches,
-        step_module.core.finish,
-    )
-    with mock.patch.object(step_module, "core") as core:
-        core.begin = lambda *args: kept.append(args[14]) or begin(*args)
-        core.touches = touches
-        core.finish = finish
-        core.STATE_QUIET = step_module.core.STATE_QUIET
+    memory = StepScratch.memory
+
+    def spied(self: StepScratch, kept_: bool, used: np.ndarray) -> object:
+        kept.append(kept_)
+        return memory(self, kept_, used)
+
+    with mock.patch.object(StepScratch, "memory", spied):
         for _ in range(8):
             contacts += world.step(1.0).contacts
         world.update("wall", (18.5, 0))

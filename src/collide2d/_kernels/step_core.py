@@ -59,7 +59,7 @@ from collide2d._kernels.step_events import (
     run_events,
     scratch,
 )
-from collide2d._kernels.step_first import first_overflow
+from collide2d._kernels.step_first import first_overflow, first_predictions
 from collide2d._kernels.step_grid import cover as set_cover
 from collide2d._kernels.step_grid import (
     first_lanes,
@@ -85,19 +85,27 @@ from collide2d._kernels.step_shapes import (
     advance,
 )
 from collide2d._kernels.step_start import (
+    TALLY_COLUMNS,
     later_overflow,
+    later_predictions,
     quiet_groups,
     start_touches,
     touches_joined,
 )
+from collide2d._kernels.step_work import (
+    STATE_EARLY,
+    STATE_FUSED,
+    STATE_I32USED,
+    STATE_IUSED,
+    STATE_LATER,
+    STATE_NFREE,
+    STATE_QUIET,
+    STATE_STAMP,
+    STATE_TOUCHED,
+    Work,
+    renewed,
+)
 
-# ``state`` (the last of :func:`begin`'s working arrays): the cell lists' free
-# entries and the pools' use; the touches :func:`touches` resolved, the rows it left
-# to predict again (``step_start``) and the last stamp it used; whether any group is
-# quiet (``step_start.quiet_groups``: else no touch is resolved before the loop and
-# :func:`touches` is not called), and whether :func:`touches` ran
-STATE_NFREE, STATE_IUSED, STATE_FUSED, STATE_EARLY, STATE_LATER, STATE_STAMP = range(6)
-STATE_QUIET, STATE_TOUCHED, STATE_I32USED = 6, 7, 8
 PUT_BACK_ROUNDS = 4
 """Rounds of putting back what the cleanup cannot take apart and cleaning up again
 (``step_settle.put_back``) before what is left stays."""
@@ -115,27 +123,24 @@ def ascending(keys, n):
 
 
 @kernel
-def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats, ints32, queue_size,
-          used, kept, lists, log_room):  # fmt: skip
+def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, memory):
     """Set a step of ``dt`` up over the bodies (rows of ``fb``/``ib``, numbered in the
     order their items were added): ``moving`` and ``fixed`` list the bodies that can and
     cannot move, ``room`` bounds the cells a moving body ever covers. Working arrays are
-    carved from the pools ``ints``, ``floats`` and ``ints32`` (the moving bodies' cell
-    lists, each body's queue row and the gathers' stamps: a step's gathers must stay
-    below ``2**31``; ``step_arena``); the queue's lists' pool starts ``queue_size``
-    integers large. The fixed bodies' cell lists are built in the pool ``lists``
-    (``step_grid.fixed_lists``), or, when ``kept``, are there already, built by an
-    earlier step over the same grid from the same fixed rows (covers set, rows untouched
-    since). The contact log starts with room for ``log_room`` contacts (what the last
-    step needed). ``parts``: how many parts the first predictions are split into
-    (``step_first``), each with its own candidates, event buffers and stamps.
+    carved from ``memory``'s pools (``step_work.Memory``: the moving bodies' cell lists,
+    each body's queue row and the gathers' stamps in the ``int32`` pool, so a step's
+    gathers must stay below ``2**31``; ``step_arena``); the queue's lists' pool starts
+    ``memory.queue_size`` integers large. The fixed bodies' cell lists are built in
+    the pool ``memory.lists`` (``step_grid.fixed_lists``), or, when ``memory.kept``,
+    are there already, built by an earlier step over the same grid from the same fixed
+    rows (covers set, rows untouched since). The contact log starts with room for
+    ``memory.log_room`` contacts (what the last step needed). ``parts``: how many parts
+    the first predictions are split into (``step_first``), each with its own
+    candidates, event buffers and stamps.
 
-    Returns the step's working arrays, in the order :func:`finish` takes them
-    (``step_first.first_predictions`` takes some of them, per part):
-    ``head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht,
-    hk, hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand,
-    qt, qk, qx, marks, over, counts, pins, ends, pre_f, pre_i, pre_k, later, state``
-    (``state``: ``STATE_NFREE`` ...)."""
+    Returns the step's ``step_work.Work`` (its ``state``: ``STATE_NFREE`` ...)."""
+    ints, floats, ints32, lists = memory.ints, memory.floats, memory.ints32, memory.lists
+    used = memory.used
     n = fb.shape[0]
     _ox, _oy, _cell, _margin, cols, rows = grid
     # step_settle.settle's pins' normals (rows 0, 1) and where the moving bodies
@@ -144,7 +149,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     iused, fused, i32used = 0, 0, 0
     flat_p, fused = carve(floats, fused, 4 * n)
     ends = flat_p.reshape((4, n))
-    if kept:
+    if memory.kept:
         for i in moving:
             set_cover(fb, ib, i, 0.0, grid)
             ends[2, i] = fb[i, X]
@@ -175,9 +180,10 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     row[:] = -1
     for r in range(moving.shape[0]):
         row[moving[r]] = r
-    et, ek, eh, ht, hk, hpos, iused = new_queue(moving.shape[0], queue_size, ints, iused)
-    lf = np.empty((max(16, log_room), 5))  # (the rooms the last step needed)
-    li = np.empty((max(16, log_room), 4), dtype=np.int64)
+    et, ek, eh, ht, hk, hpos, iused = new_queue(moving.shape[0], memory.queue_size, ints, iused)
+    log_room = max(16, memory.log_room)  # (the rooms the last step needed)
+    lf = np.empty((log_room, 5))
+    li = np.empty((log_room, 4), dtype=np.int64)
     crossed = np.full(64, -1, dtype=np.int64)  # (small: looked up at every crossing
     # pair; started as large as the last step's, its lookups missed the cache)
     # Each part's candidates, a loop's events until it ends (pend), a gather's stamps
@@ -219,31 +225,36 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, ints, floats,
     # these are checked at the end.
     near = np.zeros(n, dtype=np.bool_)
 
-    first = first_lanes(meets, ib, moving)
     quiet = quiet_groups(responses, ib, moving).any()
     state = np.array([nfree, iused, fused, 0, 0, 0, quiet, 0, i32used], dtype=np.int64)
-    return (head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
-            hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
-            qx, marks, over, counts, pins, ends, pre_f, pre_i, pre_k, later, state)  # fmt: skip
+    return Work(
+        head=head, meets=meets, first_meets=first_lanes(meets, ib, moving), nbody=nbody,
+        nnext=nnext, nlink=nlink, bfirst=bfirst, free=free, fstart=fstart, fbody=fbody,
+        row=row, et=et, ek=ek, eh=eh, ht=ht, hk=hk, hpos=hpos, near=near, held_t=held_t,
+        held_by=held_by, held_n=held_n, lf=lf, li=li, crossed=crossed, cand=cand, qt=qt,
+        qk=qk, qx=qx, marks=marks, over=over, counts=counts, pins=pins, ends=ends,
+        pre_f=pre_f, pre_i=pre_i, pre_k=pre_k, later=later, state=state,
+    )  # fmt: skip
 
 
 @helper_kernel
-def left_over(fb, ib, responses, dt, grid, moving, stats, fstart, fbody, head, nbody, nnext,
-              first, et, ek, eh, ht, hk, near, marks, cand, qt, qk, qx, over, counts):  # fmt: skip
+def left_over(fb, ib, responses, dt, grid, moving, stats, work):
     """The bodies the parts of the first predictions left over
     (``step_first.first_predictions``), predicted with part 0's buffers and stamps
     (which the rest of the step then uses, stamps going on from the last); ``stats``
-    told the predictions, ``counts`` zeroed. Returns the queue's pool ``et, ek``
+    told the predictions, ``work.counts`` zeroed. Returns the queue's pool ``et, ek``
     (grown) and the last stamp used."""
+    counts, et, ek = work.counts, work.et, work.ek
     stamp = 0
     for p in range(counts.shape[0]):
         stats[PREDICTIONS] += counts[p, 0]
         stamp = max(stamp, counts[p, 2])
     for p in range(counts.shape[0]):
         et, ek, made, stamp = first_overflow(
-            fb, ib, responses, dt, grid, moving, fstart, fbody, head, nbody, nnext, first,
-            et, ek, eh, ht, hk, near, marks[0], stamp, cand[0], qt[0], qk[0], qx[0], over[p],
-            counts[p, 1],
+            fb, ib, responses, dt, grid, moving, work.fstart, work.fbody, work.head, work.nbody,
+            work.nnext, work.first_meets, et, ek, work.eh, work.ht, work.hk, work.near,
+            work.marks[0], stamp, work.cand[0], work.qt[0], work.qk[0], work.qx[0],
+            work.over[p], counts[p, 1],
         )  # fmt: skip
         stats[PREDICTIONS] += made
     counts[:] = 0  # (for the parts of step_start.later_predictions, if any run)
@@ -251,53 +262,68 @@ def left_over(fb, ib, responses, dt, grid, moving, stats, fstart, fbody, head, n
 
 
 @kernel
-def touches(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
-            head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
-            hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
-            qx, marks, over, counts, pins, ends, pre_f, pre_i, pre_k, later,
-            state):  # fmt: skip
+def touches(fb, ib, responses, dt, grid, moving, stats, work):
     """After the parts' first predictions (``step_first.first_predictions``), when a
     group is quiet (``STATE_QUIET``): the bodies they left over predicted
-    (:func:`left_over`); ``state`` is told the last stamp used. Returns the queue's
-    pool ``et, ek`` (grown) and which groups are quiet
-    (``step_start.quiet_groups``), for the parts of ``step_start.start_touches``
-    that follow (``world/step_parts.py``), and then :func:`touched`."""
-    et, ek, stamp = left_over(fb, ib, responses, dt, grid, moving, stats, fstart, fbody, head,
-                              nbody, nnext, first, et, ek, eh, ht, hk, near, marks, cand, qt,
-                              qk, qx, over, counts)  # fmt: skip
-    state[STATE_STAMP] = stamp
+    (:func:`left_over`); ``work.state`` is told the last stamp used. Returns the
+    queue's pool ``et, ek`` (grown: the caller puts them in ``work``) and which groups
+    are quiet (``step_start.quiet_groups``), for the parts of
+    ``step_start.start_touches`` that follow (:func:`touch_part`), and then
+    :func:`touched`."""
+    et, ek, stamp = left_over(fb, ib, responses, dt, grid, moving, stats, work)
+    work.state[STATE_STAMP] = stamp
     return et, ek, quiet_groups(responses, ib, moving)
 
 
 @kernel
-def touch_part(fb, ib, responses, cap, moving, start, stop, et, ek, eh, near, quiet, pre_f,
-               pre_i, pre_k, later, tally):  # fmt: skip
-    """``step_start.start_touches``, called from Python in a part's thread: through a
-    kernel of this library (see ``docs/step.md``, "Compiled in this process, or loaded
-    from numba's cache": the helper called from Python directly ran in its own, slower
-    copy)."""
-    start_touches(fb, ib, responses, cap, moving, start, stop, et, ek, eh, near, quiet, pre_f,
-                  pre_i, pre_k, later, tally)  # fmt: skip
+def touch_part(fb, ib, responses, cap, moving, work, quiet, start, stop, tally):
+    """``step_start.start_touches`` of rows ``start`` to ``stop``, called from Python
+    in a part's thread: through a kernel of this library (see ``docs/step.md``,
+    "Compiled in this process, or loaded from numba's cache": the helper called from
+    Python directly ran in its own, slower copy)."""
+    start_touches(fb, ib, responses, cap, moving, start, stop, work.et, work.ek, work.eh,
+                  work.near, quiet, work.pre_f, work.pre_i, work.pre_k, work.later,
+                  tally)  # fmt: skip
 
 
 @kernel
-def touched(stats, pre_f, pre_i, pre_k, later, state, starts, tally):
+def touched(stats, work, starts, tally):
     """After the parts of ``step_start.start_touches`` (part ``p`` from row
     ``starts[p]``, its counts in ``tally[p]``): their results joined
-    (``step_start.touches_joined``); ``state`` is told how many touches were resolved
-    and how many rows wait to be predicted again (``step_start.later_predictions``)."""
-    count, nlater = touches_joined(stats, pre_f, pre_i, pre_k, later, starts, tally)
-    state[STATE_EARLY] = count
-    state[STATE_LATER] = nlater
-    state[STATE_TOUCHED] = 1
+    (``step_start.touches_joined``); ``work.state`` is told how many touches were
+    resolved and how many rows wait to be predicted again
+    (``step_start.later_predictions``)."""
+    count, nlater = touches_joined(stats, work.pre_f, work.pre_i, work.pre_k, work.later, starts,
+                                   tally)  # fmt: skip
+    work.state[STATE_EARLY] = count
+    work.state[STATE_LATER] = nlater
+    work.state[STATE_TOUCHED] = 1
 
 
 @kernel
-def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
-           head, meets, first, nbody, nnext, nlink, bfirst, free, row, et, ek, eh, ht, hk,
-           hpos, fstart, fbody, near, held_t, held_by, held_n, lf, li, crossed, cand, qt, qk,
-           qx, marks, over, counts, pins, ends, pre_f, pre_i, pre_k, later,
-           state):  # fmt: skip
+def whole(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats, memory):
+    """A step in one thread, from :func:`begin` to :func:`finish` without coming back
+    to Python: the phases ``world/step.py`` runs in parts when two threads share
+    them (``world/step_parts.py``), each over all the moving bodies here. Returns
+    :func:`finish`'s contacts."""
+    work = begin(fb, ib, responses, dt, grid, moving, fixed, room, 1, memory)
+    n = moving.shape[0]
+    first_predictions(fb, ib, responses, dt, grid, moving, work, 0, 0, n)
+    if work.state[STATE_QUIET]:  # (else no touch to resolve before the loop)
+        et, ek, quiet = touches(fb, ib, responses, dt, grid, moving, stats, work)
+        work = renewed(work, et, ek, work.lf, work.li, work.crossed, work.pre_f, work.pre_i,
+                       work.pre_k)  # fmt: skip
+        tally = np.zeros((1, TALLY_COLUMNS), dtype=np.int64)
+        touch_part(fb, ib, responses, cap, moving, work, quiet, 0, n, tally[0])
+        touched(stats, work, np.array([0, n], dtype=np.int64), tally)
+        if work.state[STATE_LATER] > 0:
+            later_predictions(fb, ib, responses, dt, grid, moving, work, 0, 0,
+                              work.state[STATE_LATER], np.empty(1, dtype=np.int64))  # fmt: skip
+    return finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, memory.used, work)
+
+
+@kernel
+def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, work):
     """Run the step :func:`begin` set up, after the parts' first predictions and, when
     a group is quiet, :func:`touches` and the parts' predictions of the bodies it
     changed (``step_start.later_predictions``): the rows those left over predicted
@@ -312,30 +338,31 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
     n = fb.shape[0]
     owners = ib[n - 1, OWNER] + 1 if n else 1
     cols = grid[4]
+    state, counts = work.state, work.counts
     nfree, iused, fused = state[STATE_NFREE], state[STATE_IUSED], state[STATE_FUSED]
     if state[STATE_TOUCHED] == 0:  # (no group quiet: no touch before the loop)
-        et, ek, stamp = left_over(fb, ib, responses, dt, grid, moving, stats, fstart, fbody,
-                                  head, nbody, nnext, first, et, ek, eh, ht, hk, near, marks,
-                                  cand, qt, qk, qx, over, counts)  # fmt: skip
+        et, ek, stamp = left_over(fb, ib, responses, dt, grid, moving, stats, work)
     else:
-        stamp = state[STATE_STAMP]
+        et, ek, stamp = work.et, work.ek, state[STATE_STAMP]
     for p in range(counts.shape[0]):  # (zero for the parts that did not run)
         stats[PREDICTIONS] += counts[p, 0]
         stamp = max(stamp, counts[p, 2])
     for p in range(counts.shape[0]):
         et, ek, made, stamp = later_overflow(
-            fb, ib, responses, dt, grid, moving, row, et, ek, eh, ht, hk, hpos, fstart, fbody,
-            head, nbody, nnext, meets, near, crossed, owners, marks[0], stamp, cand[0], qt[0],
-            qk[0], qx[0], over[p], counts[p, 1],
+            fb, ib, responses, dt, grid, moving, work.row, et, ek, work.eh, work.ht, work.hk,
+            work.hpos, work.fstart, work.fbody, work.head, work.nbody, work.nnext, work.meets,
+            work.near, work.crossed, owners, work.marks[0], stamp, work.cand[0], work.qt[0],
+            work.qk[0], work.qx[0], work.over[p], counts[p, 1],
         )  # fmt: skip
         stats[PREDICTIONS] += made
-    cand0, qt0, qk0, qx0, marks0 = cand[0], qt[0], qk[0], qx[0], marks[0]
-    iwork, fwork = scratch()
+    pre_f, pre_i, pre_k = work.pre_f, work.pre_i, work.pre_k
     npre = state[STATE_EARLY]
     if not ascending(pre_k, npre):  # (made in the bodies' order, they mostly are)
         by_key = argsort_range(pre_k, 0, npre)  # (numba's np.argsort: 2 s to compile)
         pre_f, pre_i, pre_k = pre_f[by_key], pre_i[by_key], pre_k[by_key]
-    heapify(ht, hk, hpos)
+    work = renewed(work, et, ek, work.lf, work.li, work.crossed, pre_f, pre_i, pre_k)
+    heapify(work.ht, work.hk, work.hpos)
+    iwork, fwork = scratch()
 
     # run_events' place (step_events.STATE_SLOTS): row to scan again, contacts logged,
     # crossed pairs, stamp, free entries, where it paused
@@ -343,19 +370,17 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
     place[DIRTY], place[STAMP], place[NFREE] = -1, stamp, nfree
     place[EARLY_COUNT] = npre
     while True:
-        status = run_events(
-            fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
-            et, ek, eh, ht, hk, hpos,
-            marks0, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
-            cand0, qt0, qk0, qx0, held_t, held_by, held_n, near,
-            lf, li, crossed, owners, place, iwork, fwork, pre_f, pre_i, pre_k,
-        )  # fmt: skip
+        status = run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, work,
+                            place, iwork, fwork)  # fmt: skip
         if status == LOG_FULL:
-            lf, li = log_grown(lf, li)
+            lf, li = log_grown(work.lf, work.li)
+            work = renewed(work, work.et, work.ek, lf, li, work.crossed, pre_f, pre_i, pre_k)
         elif status == SET_FULL:
-            crossed = set_grown(crossed)
+            work = renewed(work, work.et, work.ek, work.lf, work.li, set_grown(work.crossed),
+                           pre_f, pre_i, pre_k)  # fmt: skip
         elif status == POOL_FULL:
-            et, ek = row_grown(et, ek, eh, place[PAUSE_ROW], place[PAUSE_COUNT])
+            et, ek = row_grown(work.et, work.ek, work.eh, place[PAUSE_ROW], place[PAUSE_COUNT])
+            work = renewed(work, et, ek, work.lf, work.li, work.crossed, pre_f, pre_i, pre_k)
         else:
             break
     logged, stamp = place[LOGGED], place[STAMP]
@@ -364,9 +389,12 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
     for i in moving:
         advance(fb, i, dt)
     stuck = np.zeros(n, dtype=np.bool_)
+    marks0, cand0, pins, ends = work.marks[0], work.cand[0], work.pins, work.ends
+    cells = (work.fstart, work.fbody, work.head, work.nbody, work.nnext, work.meets)
+    fstart, fbody, head, nbody, nnext, meets = cells
     cleaned, nstuck, stamp = settle(
-        fb, ib, responses, dt, moving, near, marks0, fstart, fbody, head, nbody, nnext, meets,
-        cols, cand0, stamp, pins, ends[0], ends[1], stuck,
+        fb, ib, responses, dt, moving, work.near, marks0, fstart, fbody, head, nbody, nnext,
+        meets, cols, cand0, stamp, pins, ends[0], ends[1], stuck,
     )  # fmt: skip
     stats[NUDGED] += cleaned
     nfree = place[NFREE]
@@ -377,8 +405,8 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
         stats[PUT_BACK] += put_back(fb, ib, responses, dt, moving, stuck, ends[2], ends[3])
         for i in moving:
             if stuck[i]:
-                nfree = recover(fb, ib, head, nbody, nnext, nlink, bfirst, free, nfree, cols, i,
-                                dt, grid)  # fmt: skip
+                nfree = recover(fb, ib, head, nbody, nnext, work.nlink, work.bfirst, work.free,
+                                nfree, cols, i, dt, grid)  # fmt: skip
         left = np.zeros(n, dtype=np.bool_)
         cleaned, nstuck, stamp = settle(
             fb, ib, responses, dt, moving, stuck, marks0, fstart, fbody, head, nbody, nnext,
@@ -389,6 +417,7 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used,
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
     used[INTS32_USED] = state[STATE_I32USED]
-    used[QUEUE_SIZE] = eh[moving.shape[0], BASE]
+    used[QUEUE_SIZE] = work.eh[moving.shape[0], BASE]
     used[LOG_ROOM] = logged
-    return lf[:logged], li[:logged]
+    return work.lf[:logged], work.li[:logged]
+

@@ -212,17 +212,24 @@ def predict_changed(fb, ib, responses, dt, grid, row, lists, heap, cells, marks,
 
 
 @borrowing_kernel
-def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, row, stats,
-               et, ek, eh, ht, hk, hpos,
-               marks, fstart, fbody, head, nbody, nnext, nlink, bfirst, free, meets,
-               cand, qt, qk, qx, held_t, held_by, held_n, near,
-               lf, li, crossed, owners, state, iwork, fwork, pre_f, pre_i, pre_k):  # fmt: skip
+def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, work, state, iwork,
+               fwork):  # fmt: skip
     """Run the step's events from where ``state`` left them (see the module
-    docstring) until none is left (returns ``DONE``), or ``lf``/``li`` or ``crossed``
-    is full (``LOG_FULL``, ``SET_FULL``), or a list needs a place the pool has no
-    room for (``POOL_FULL``: the row ``state[PAUSE_ROW]``, for ``state[PAUSE_COUNT]``
-    events; the caller grows it, ``step_queue.row_grown``, and calls again). The
-    other arguments are ``step_core``'s working arrays and :func:`scratch`'s."""
+    docstring) until none is left (returns ``DONE``), or the log ``work.lf``/``li``
+    or the set ``work.crossed`` is full (``LOG_FULL``, ``SET_FULL``), or a list
+    needs a place the pool has no room for (``POOL_FULL``: the row
+    ``state[PAUSE_ROW]``, for ``state[PAUSE_COUNT]`` events; the caller grows it,
+    ``step_queue.row_grown``, and calls again with the grown arrays in ``work``).
+    ``work`` is the step's ``step_work.Work`` (part 0's candidates, buffers and
+    stamps), ``iwork, fwork`` :func:`scratch`'s."""
+    row, et, ek, eh, ht, hk, hpos = work.row, work.et, work.ek, work.eh, work.ht, work.hk, work.hpos
+    marks, cand, qt, qk, qx = work.marks[0], work.cand[0], work.qt[0], work.qk[0], work.qx[0]
+    fstart, fbody, head, meets = work.fstart, work.fbody, work.head, work.meets
+    nbody, nnext, nlink, bfirst, free = work.nbody, work.nnext, work.nlink, work.bfirst, work.free
+    held_t, held_by, held_n, near = work.held_t, work.held_by, work.held_n, work.near
+    lf, li, crossed = work.lf, work.li, work.crossed
+    pre_f, pre_i, pre_k = work.pre_f, work.pre_i, work.pre_k
+    owners = ib[fb.shape[0] - 1, OWNER] + 1 if fb.shape[0] else 1
     dirty, logged, ncrossed = state[DIRTY], state[LOGGED], state[NCROSSED]
     stamp, nfree = state[STAMP], state[NFREE]
     pre, npre = state[EARLY_WRITTEN], state[EARLY_COUNT]

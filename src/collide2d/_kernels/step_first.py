@@ -63,15 +63,19 @@ def predict_first(fb, ib, responses, dt, grid, i, fstart, fbody, head, nbody, nn
 
 
 @borrowing_kernel
-def first_predictions(fb, ib, responses, dt, grid, moving, start, stop, fstart, fbody, head,
-                      nbody, nnext, first, et, ek, eh, ht, hk, near, marks, cand, qt, qk, qx,
-                      over, counts):  # fmt: skip
+def first_predictions(fb, ib, responses, dt, grid, moving, work, p, start, stop):
     """The first predictions of the moving bodies ``moving[start:stop]`` (rows
-    ``start`` to ``stop`` of the queue), with this part's own ``marks`` (zero or
-    below every stamp it uses here), ``cand``, ``qt, qk, qx``. A body whose events
-    fit its list's room has them listed and its heap key set (``first_key``); the
-    others' rows go to ``over``. ``counts`` is told the predictions made (of the
-    bodies listed), the bodies left over and the last stamp used."""
+    ``start`` to ``stop`` of the queue), with part ``p``'s own ``marks`` (zero or
+    below every stamp it uses here), ``cand``, ``qt, qk, qx`` of ``work`` (the
+    step's ``step_work.Work``). A body whose events fit its list's room has them
+    listed and its heap key set (``first_key``); the others' rows go to part ``p``'s
+    ``over``. Its ``counts`` are told the predictions made (of the bodies listed),
+    the bodies left over and the last stamp used."""
+    fstart, fbody, head, nbody, nnext = work.fstart, work.fbody, work.head, work.nbody, work.nnext
+    first, near = work.first_meets, work.near
+    et, ek, eh, ht, hk = work.et, work.ek, work.eh, work.ht, work.hk
+    marks, cand, qt, qk, qx = work.marks[p], work.cand[p], work.qt[p], work.qk[p], work.qx[p]
+    over, counts = work.over[p], work.counts[p]
     cols = grid[4]
     made = 0
     nover = 0

@@ -64,6 +64,7 @@ from collide2d._kernels.step_shapes import (
     overlap_at,
     position,
 )
+from collide2d._kernels.step_work import STATE_STAMP
 
 # ``tally``'s columns: a part's counts in :func:`start_touches`
 TALLY_EVENTS, TALLY_NUDGED, TALLY_CAPPED, TALLY_LOGGED, TALLY_LATER = range(5)
@@ -197,19 +198,22 @@ def touches_joined(stats, pre_f, pre_i, pre_k, later, starts, tally):
 
 
 @borrowing_kernel
-def later_predictions(fb, ib, responses, dt, grid, moving, row, et, ek, eh, ht, hk, hpos,
-                      fstart, fbody, head, nbody, nnext, meets, near, crossed, owners, later,
-                      start, stop, marks, stamp, cand, qt, qk, qx, changed, over,
-                      counts):  # fmt: skip
-    """Predict the bodies of rows ``later[start:stop]`` again from time 0 (after
-    :func:`start_touches`), with this part's own ``marks`` (stamps above ``stamp``),
-    ``cand``, ``qt, qk, qx`` and ``changed`` (room for one). A row whose events fit
-    its list's room has them listed and its key set in its own place of the heap not
-    yet built; the others' rows go to ``over`` (:func:`later_overflow`). ``counts``
-    is told the predictions made (of the rows listed), the rows left over and the
-    last stamp used."""
-    lists, heap, pending = (et, ek, eh), (ht, hk, hpos), (qt, qk, qx)
-    cells = (fstart, fbody, head, nbody, nnext, meets)
+def later_predictions(fb, ib, responses, dt, grid, moving, work, p, start, stop, changed):
+    """Predict the bodies of rows ``work.later[start:stop]`` again from time 0 (after
+    :func:`start_touches`), with part ``p``'s own ``marks`` (stamps above
+    ``work.state[STATE_STAMP]``), ``cand``, ``qt, qk, qx`` of ``work`` (the step's
+    ``step_work.Work``). A row whose events fit its list's room has them listed and
+    its key set in its own place of the heap not yet built; the others' rows go to
+    part ``p``'s ``over`` (:func:`later_overflow`). Its ``counts`` are told the
+    predictions made (of the rows listed), the rows left over and the last stamp
+    used. ``changed``: room for one body."""
+    lists, heap = (work.et, work.ek, work.eh), (work.ht, work.hk, work.hpos)
+    pending = (work.qt[p], work.qk[p], work.qx[p])
+    cells = (work.fstart, work.fbody, work.head, work.nbody, work.nnext, work.meets)
+    marks, cand, over, counts = work.marks[p], work.cand[p], work.over[p], work.counts[p]
+    row, near, crossed, later = work.row, work.near, work.crossed, work.later
+    owners = ib[fb.shape[0] - 1, OWNER] + 1
+    stamp = work.state[STATE_STAMP]
     made = 0
     nover = 0
     for k in range(start, stop):

@@ -44,7 +44,6 @@ of the step (the Zeno guard: a jammed stack or a ball squeezed into a corner wou
 otherwise make events without end at one moment)."""
 _new = tuple.__new__
 _RESPONSE_NAMES = np.array(RESPONSES, dtype=object)
-_ET = 9  # where the queue's pool ``et, ek`` is among ``step_core.begin``'s working arrays
 
 
 def run(
@@ -97,19 +96,8 @@ def run(
     stats = np.zeros(7, dtype=np.int64)
     used = np.zeros(arena.USED, dtype=np.int64)
     start = time.perf_counter()
-    parts = step_parts.parts_for(len(moving), step_parts.PARALLEL_MIN_MOVING)
-    memory = (scratch.ints, scratch.floats, scratch.ints32, scratch.queue_size, used, kept,
-              scratch.lists, scratch.log_room)  # fmt: skip
-    work = core.begin(fb, ib, responses, dt, grid, moving, fixed_rows, room, parts, *memory)
-    step_parts.first_predictions(fb, ib, responses, dt, grid, moving, work)
-    if work[-1][core.STATE_QUIET]:  # (else no touch to resolve before the loop)
-        et, ek, quiet = core.touches(
-            fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work
-        )
-        work = (*work[:_ET], et, ek, *work[_ET + 2 :])  # (the queue's pool, grown)
-        step_parts.start_touches(fb, ib, responses, cap, moving, work, quiet, stats)
-        step_parts.later_predictions(fb, ib, responses, dt, grid, moving, work)
-    lf, li = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, *work)
+    lf, li = step_parts.run_core(fb, ib, responses, restitution, dt, cap, grid, moving,
+                                 fixed_rows, room, stats, scratch.memory(kept, used))  # fmt: skip
     seconds = time.perf_counter() - start
     _check_finite(fb, ib, moving, live, table, scratch, dt)
     scratch.after_step(used, None if masks else grid, live, kept)

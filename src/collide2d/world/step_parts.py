@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any, TypeVar
 
 import numpy as np
@@ -26,6 +27,7 @@ import numpy as np
 from collide2d._kernels import lazy
 
 first = lazy("step_first")
+work_ = lazy("step_work")
 start_ = lazy("step_start")
 core = lazy("step_core")
 shapes = lazy("step_shapes")
@@ -86,37 +88,49 @@ def in_parts(run: Callable[[int, int, int], T], n: int, parts: int) -> list[T]:
     return [run(0, cuts[0], cuts[1])] + [future.result() for future in others]
 
 
-def first_predictions(
+def run_core(
     fb: np.ndarray,
     ib: np.ndarray,
     responses: np.ndarray,
+    restitution: np.ndarray,
     dt: float,
+    cap: int,
     grid: tuple[Any, ...],
     moving: np.ndarray,
-    work: tuple[np.ndarray, ...],
-) -> None:
-    """Run the first predictions of ``step_core.begin``'s ``work`` in its parts."""
-    (head, _meets, lanes, nbody, nnext, _nlink, _bfirst, _free, _row, et, ek, eh, ht, hk,
-     _hpos, fstart, fbody, near, *_, cand, qt, qk, qx, marks, over, counts, _pins, _ends,
-     _pre_f, _pre_i, _pre_k, _later, _state) = work  # fmt: skip
+    fixed: np.ndarray,
+    room: int,
+    stats: np.ndarray,
+    memory: Any,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The compiled core's step (``_kernels/step_core.py``) over the body rows: one
+    compiled call below ``PARALLEL_MIN_MOVING`` moving bodies (or with one thread,
+    ``step_core.whole``); else the same phases, the first predictions, the touches at
+    time 0 and the predictions again of the bodies they changed each shared between
+    the threads. ``memory`` is the pools' ``step_work.Memory``. Returns the
+    contacts (``step_core.finish``)."""
+    parts = parts_for(len(moving), PARALLEL_MIN_MOVING)
+    if parts == 1:
+        return core.whole(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
+                          stats, memory)  # fmt: skip
+    bodies = (fb, ib, responses, dt, grid, moving)
+    work = core.begin(*bodies, fixed, room, parts, memory)
+    in_parts(partial(first.first_predictions, *bodies, work), len(moving), parts)
+    if work.state[work_.STATE_QUIET]:  # (else no touch to resolve before the loop)
+        et, ek, quiet = core.touches(*bodies, stats, work)
+        work = work._replace(et=et, ek=ek)  # (the queue's pool, grown)
+        _start_touches(fb, ib, responses, cap, moving, work, quiet, stats)
+        _later_predictions(bodies, work)
+    return core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, memory.used,
+                       work)  # fmt: skip
 
-    def run(p: int, start: int, stop: int) -> None:
-        first.first_predictions(
-            fb, ib, responses, dt, grid, moving, start, stop, fstart, fbody, head, nbody, nnext,
-            lanes, et, ek, eh, ht, hk, near, marks[p], cand[p], qt[p], qk[p], qx[p], over[p],
-            counts[p],
-        )  # fmt: skip
 
-    in_parts(run, len(moving), counts.shape[0])
-
-
-def start_touches(
+def _start_touches(
     fb: np.ndarray,
     ib: np.ndarray,
     responses: np.ndarray,
     cap: int,
     moving: np.ndarray,
-    work: tuple[np.ndarray, ...],
+    work: Any,
     quiet: np.ndarray,
     stats: np.ndarray,
 ) -> None:
@@ -124,54 +138,27 @@ def start_touches(
     (``_kernels/step_start.py``: each part's rows write only their own bodies and
     places), then join the parts' results in one thread (``step_core.touched``), their
     counts added to ``stats``."""
-    (_head, _meets, _lanes, _nbody, _nnext, _nlink, _bfirst, _free, _row, et, ek, eh, *_,
-     near, _held_t, _held_by, _held_n, _lf, _li, _crossed, _cand, _qt, _qk, _qx, _marks,
-     _over, counts, _pins, _ends, pre_f, pre_i, pre_k, later, state) = work  # fmt: skip
     n = len(moving)
-    parts = counts.shape[0]  # (the first predictions' parts)
+    parts = work.counts.shape[0]  # (the first predictions' parts)
     starts = np.array(part_starts(n, parts) + [n], dtype=np.int64)
     tally = np.zeros((parts, start_.TALLY_COLUMNS), dtype=np.int64)
 
     def run(p: int, start: int, stop: int) -> None:
-        core.touch_part(
-            fb, ib, responses, cap, moving, start, stop, et, ek, eh, near, quiet, pre_f, pre_i,
-            pre_k, later, tally[p],
-        )  # fmt: skip
+        core.touch_part(fb, ib, responses, cap, moving, work, quiet, start, stop, tally[p])
 
     in_parts(run, n, parts)
-    core.touched(stats, pre_f, pre_i, pre_k, later, state, starts, tally)
+    core.touched(stats, work, starts, tally)
 
 
-def later_predictions(
-    fb: np.ndarray,
-    ib: np.ndarray,
-    responses: np.ndarray,
-    dt: float,
-    grid: tuple[Any, ...],
-    moving: np.ndarray,
-    work: tuple[np.ndarray, ...],
-) -> None:
+def _later_predictions(bodies: tuple[Any, ...], work: Any) -> None:
     """Predict again, in parts, the bodies ``step_core.touches`` changed (the rows it
-    listed in ``later``; ``_kernels/step_start.py``): each part with its own
+    listed in ``work.later``; ``_kernels/step_start.py``): each part with its own
     candidates, buffers and stamps, as the first predictions."""
-    (head, meets, _lanes, nbody, nnext, _nlink, _bfirst, _free, row, et, ek, eh, ht, hk,
-     hpos, fstart, fbody, near, _held_t, _held_by, _held_n, _lf, _li, crossed, cand, qt, qk,
-     qx, marks, over, counts, _pins, _ends, _pre_f, _pre_i, _pre_k, later,
-     state) = work  # fmt: skip
-    nlater = int(state[core.STATE_LATER])
+    nlater = int(work.state[work_.STATE_LATER])
     if nlater == 0:
         return
-    n = fb.shape[0]
-    owners = int(ib[n - 1, shapes.OWNER]) + 1
-    stamp = int(state[core.STATE_STAMP])
 
     def run(p: int, start: int, stop: int) -> None:
-        start_.later_predictions(
-            fb, ib, responses, dt, grid, moving, row, et, ek, eh, ht, hk, hpos, fstart, fbody,
-            head, nbody, nnext, meets, near, crossed, owners, later, start, stop, marks[p],
-            stamp, cand[p], qt[p], qk[p], qx[p], np.empty(1, dtype=np.int64), over[p],
-            counts[p],
-        )  # fmt: skip
+        start_.later_predictions(*bodies, work, p, start, stop, np.empty(1, dtype=np.int64))
 
-    parts = min(counts.shape[0], parts_for(nlater, PARALLEL_MIN_MOVING))
-    in_parts(run, nlater, parts)
+    in_parts(run, nlater, min(work.counts.shape[0], parts_for(nlater, PARALLEL_MIN_MOVING)))

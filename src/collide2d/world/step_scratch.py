@@ -18,6 +18,7 @@ from collide2d._kernels import lazy
 from collide2d.world.step_cells import Grid
 
 shapes = lazy("step_shapes")
+work = lazy("step_work")
 
 HEADROOM = 1.25
 """A pool or the rows, when short, grow to this many times what was needed."""
@@ -61,6 +62,13 @@ class StepScratch:
             self._fb = np.empty((size, shapes.FLOATS))
             self._ib = np.empty((size, shapes.INTS), dtype=np.int32)
         return self._fb[:n], self._ib[:n]
+
+    def memory(self, kept: bool, used: np.ndarray) -> tuple[object, ...]:
+        """The pools a step carves its arrays from (``step_work.Memory``), the fixed
+        bodies' cell lists ``kept`` from the last step or not, what the step used to
+        be told in ``used`` (``step_arena.USED`` integers)."""
+        return work.Memory(self.ints, self.floats, self.ints32, self.lists, self.queue_size,
+                           self.log_room, kept, used)  # fmt: skip
 
     def sized(self, n: int) -> np.ndarray:
         """Six rows of room for ``n`` moving bodies' bounds (``step_rows.body_rows``)."""
