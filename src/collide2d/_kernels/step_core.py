@@ -420,4 +420,3 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, w
     used[QUEUE_SIZE] = work.eh[moving.shape[0], BASE]
     used[LOG_ROOM] = logged
     return work.lf[:logged], work.li[:logged]
-
