@@ -28,7 +28,7 @@ from _timing import per_call, table
 import collide2d
 from collide2d import Polygon, Rect, overlapping_box_pairs, overlaps, raycast, sweep
 from collide2d._kernels import lazy
-from collide2d._kernels.search import find_pairs
+from collide2d._kernels.pairs.search import find_pairs
 from collide2d.batch.polygons import box_polygons
 
 
@@ -139,7 +139,7 @@ def per_pair(n: int = 200_000) -> str:
     tame = np.ones(n, dtype=bool)
     keep = np.zeros(len(candidates), dtype=bool)
     unsure = np.zeros(len(candidates), dtype=bool)
-    kernel = lazy("polygons").keep_overlapping
+    kernel = lazy("pairs.polygons").keep_overlapping
     kernel(corners, counts, tame, candidates[:10], keep[:10], unsure[:10])
     best = math.inf
     for _ in range(5):

@@ -38,10 +38,11 @@ import numpy as np
 from textbook_gas import LINE_X, LINE_Y, WALL_X, WALL_Y
 from textbook_gas import run as textbook_run
 
+from collide2d._kernels.codes import BOUNCE
 from collide2d._kernels.intervals import disc_entry_inline
-from collide2d._kernels.step_log import log
-from collide2d._kernels.step_respond import APPROACH_ULPS, BOUNCE, apart, mark_changed, respond
-from collide2d._kernels.step_shapes import (
+from collide2d._kernels.step.step_log import log
+from collide2d._kernels.step.step_respond import APPROACH_ULPS, apart, mark_changed, respond
+from collide2d._kernels.step.step_shapes import (
     CIRCLE,
     COUNTER,
     FLOATS,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
-from collide2d._kernels import cache_guard, step_queue
+from collide2d._kernels import cache_guard
+from collide2d._kernels.step import step_queue
 
 
 def _dispatcher(path: Path) -> SimpleNamespace:
@@ -39,6 +40,6 @@ def test_a_missing_directory_or_a_foreign_dispatcher_is_left_alone(tmp_path: Pat
 
 def test_every_kernel_is_checked_and_the_digest_covers_every_kernel_source() -> None:
     assert step_queue.pack._cache._cache_path in cache_guard._checked
-    sources = sorted(Path(cache_guard.__file__).parent.glob("*.py"))
-    assert any(p.name == "step_shapes.py" for p in sources)
+    sources = sorted(Path(cache_guard.__file__).parent.rglob("*.py"))
+    assert any(p.name == "step_shapes.py" and p.parent.name == "step" for p in sources)
     assert len(cache_guard.digest()) == 40

@@ -130,7 +130,7 @@ def _overlap_kernels() -> list[Callable[..., bool]]:
     their compiled entry points: numba's dispatcher would spend longer choosing the
     overload than the test takes."""
     if not _compiled:
-        kernels = lazy("polygons")
+        kernels = lazy("pairs.polygons")
         square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
         kernels.polygons_overlap(square, square)  # compiled (or loaded) for these types
         kernels.polygon_box_overlap(square, 0.0, 0.0, 1.0, 1.0)

@@ -43,7 +43,7 @@ rational arithmetic instead (only shapes near ``1e154`` and beyond take that pat
 
 EXACT_ORIENT_RANGE = (2.0**-400, 2.0**400)
 """Polygon coordinates that are zero or of a magnitude in this range take the compiled
-exact orientation test (``collide2d._kernels.polygons``): differences of such floats
+exact orientation test (``collide2d._kernels.pairs.polygons``): differences of such floats
 are at least ``2**-452``, so no product of two of them, nor the error term of one,
 underflows, and none overflows, and the error-free products stay exact. Coordinates
 beyond take the plain Python route, exact everywhere."""

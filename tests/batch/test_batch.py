@@ -176,7 +176,7 @@ def test_float_coordinates_agree_across_methods(boxes):
 
 @pytest.mark.parametrize("scene", ["uniform", "mixed"])
 def test_threaded_search_finds_the_same_pairs(monkeypatch, scene):
-    from collide2d._kernels import search as batch_pairs
+    from collide2d._kernels.pairs import search as batch_pairs
     from collide2d.scenes import boxes_scene
 
     boxes = boxes_scene(scene, 2000, seed=3)

@@ -23,10 +23,10 @@ print(json.dumps([name for name, _ in jit.COMPILED]))
 """
 
 EXPECTED = {
-    "strips.strip_of", "strips.group_entries", "strips.permute_entries", "strips._emit",
-    "strips.level_candidates", "strips.strip_pairs", "overlap.overlap_items",
-    "sorting.argsort_range", "sorting.sort_range", "sorting.search_left",
-    "sorting.search_right_column",
+    "pairs.strips.strip_of", "pairs.strips.group_entries", "pairs.strips.permute_entries",
+    "pairs.strips._emit", "pairs.strips.level_candidates", "pairs.strips.strip_pairs",
+    "pairs.overlap.overlap_items", "sorting.argsort_range", "sorting.sort_range",
+    "sorting.search_left", "sorting.search_right_column",
 }  # fmt: skip
 
 

@@ -152,7 +152,7 @@ def test_the_compiled_orientation_is_the_exact_sign(values):
         Fraction(qy) - Fraction(py)
     ) * (Fraction(vx) - Fraction(px))
     expected = (exact > 0) - (exact < 0)
-    assert lazy("polygons").orient(px, py, qx, qy, vx, vy) == expected
+    assert lazy("pairs.polygons").orient(px, py, qx, qy, vx, vy) == expected
 
 
 def test_the_compiled_orientation_is_exact_on_nearly_collinear_points():
@@ -167,4 +167,4 @@ def test_the_compiled_orientation_is_exact_on_nearly_collinear_points():
         exact = (Fraction(qx) - Fraction(px)) * (Fraction(vy) - Fraction(py)) - (
             Fraction(qy) - Fraction(py)
         ) * (Fraction(vx) - Fraction(px))
-        assert lazy("polygons").orient(px, py, qx, qy, vx, vy) == (exact > 0) - (exact < 0)
+        assert lazy("pairs.polygons").orient(px, py, qx, qy, vx, vy) == (exact > 0) - (exact < 0)

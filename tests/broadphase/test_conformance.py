@@ -209,7 +209,7 @@ def test_match_sorted_finds_each_value_of_the_old_codes(old, new):
     """The merge that lets SortAndSweep reuse last frame's pair tuples, against a dict."""
     import numpy as np
 
-    from collide2d._kernels.search import match_sorted
+    from collide2d._kernels.pairs.search import match_sorted
 
     at = match_sorted(np.array(old, dtype=np.int64), np.array(new, dtype=np.int64))
     where = {value: k for k, value in enumerate(old)}

@@ -1,5 +1,5 @@
 """Rows of bodies sliding into each other at one moment, resolved as one
-(``_kernels/step_chain.py``): the velocities along the row's axis against a plain
+(``_kernels/step/step_chain.py``): the velocities along the row's axis against a plain
 pooling of adjacent violators in exact rational arithmetic, and the row's events
 bounded where one pair at a time ran to the event cap."""
 

@@ -1,4 +1,4 @@
-"""The step core's grid (``_kernels/step_grid.py``): which lanes a group looks in at
+"""The step core's grid (``_kernels/step/step_grid.py``): which lanes a group looks in at
 the first predictions; the lines of cells a body left, dropped lazily."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from collide2d import Circle, Rect, World
-from collide2d._kernels import step_grid
-from collide2d._kernels import step_shapes as shapes
+from collide2d._kernels.step import step_grid
+from collide2d._kernels.step import step_shapes as shapes
+from collide2d.world import step_cells
 from collide2d.world.step_result import StepResult
 
 
@@ -211,3 +212,20 @@ def test_a_gather_finds_each_body_listed_in_its_cells_once(bodies, data) -> None
     assert out[:count].tolist() == want
     moving = set(want) - set(fixed.tolist())
     assert set(np.flatnonzero(marks == 7)) == stamped | moving | {i}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.floats(min_value=0.0) | st.just(math.nan),
+        min_size=1,
+        max_size=40,
+    )
+)
+def test_the_grids_median_is_numpys(extents):
+    # (below step_cells.SMALL in Python, numpy's above: the same float either way)
+    values = np.array(extents)
+    with np.errstate(over="ignore", invalid="ignore"):
+        want = float(np.median(values))
+    got = step_cells._median(values)
+    assert got == want or (math.isnan(got) and math.isnan(want))

@@ -1,4 +1,4 @@
-"""The slides of one moment resolved together (``_kernels/step_moment.py``): a jam
+"""The slides of one moment resolved together (``_kernels/step/step_moment.py``): a jam
 that ran to the event cap now takes a few events, and crowds that only slide never
 gain kinetic energy, never overlap, and make few events at one moment."""
 
@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from collide2d import Circle, Rect, Vec2, World, overlaps
-from collide2d._kernels.step_moment import SOLVE_CONTACTS, SOLVE_ROWS, _solve
-from collide2d._kernels.step_respond import (
+from collide2d._kernels.step.step_moment import SOLVE_CONTACTS, SOLVE_ROWS, _solve
+from collide2d._kernels.step.step_respond import (
     HELD_BODIES,
     HELD_NORMALS,
     HELD_TIMES,
@@ -26,7 +26,7 @@ from collide2d._kernels.step_respond import (
     PARTNERS,
     PARTNERS_AT,
 )
-from collide2d._kernels.step_shapes import FIXED, FLOATS, INTS, INV, MVX, MVY
+from collide2d._kernels.step.step_shapes import FIXED, FLOATS, INTS, INV, MVX, MVY
 from tests.world.test_step_properties import stopping_overlaps
 
 

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from collide2d import Circle, Rect, World, overlaps
-from collide2d._kernels.step_respond import CROSS, IGNORE, SLIDE
-from collide2d._kernels.step_settle import put_back
-from collide2d._kernels.step_shapes import (
+from collide2d._kernels.codes import CROSS, IGNORE, SLIDE
+from collide2d._kernels.step.step_settle import put_back
+from collide2d._kernels.step.step_shapes import (
     CIRCLE,
     FIXED,
     FLOATS,

@@ -1022,7 +1022,7 @@ def test_the_cell_size_changes_no_contact(world, dt, scale):
 @given(bodies(stopping=False, speed=200), st.floats(0.1, 4.0))
 def test_memory_kept_from_other_steps_changes_nothing(world, dt):
     # A World keeps its step's rows and working arrays between steps
-    # (``StepScratch``, ``_kernels/step_arena``): whatever they hold, a step gives
+    # (``StepScratch``, ``_kernels/step/step_arena``): whatever they hold, a step gives
     # what a World stepping for the first time gives. Here they hold garbage, and
     # more room than needed (and a queue wider than it needs).
     fresh = copy.deepcopy(world)

@@ -1,4 +1,4 @@
-"""The step core's event queue (``_kernels/step_queue.py``): per-body lists of events
+"""The step core's event queue (``_kernels/step/step_queue.py``): per-body lists of events
 and a heap of the bodies by their earliest one, against a sorted list."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from collide2d._kernels import step_queue as q
-from collide2d._kernels.step_shapes import COUNTER, INTS
+from collide2d._kernels.step import step_queue as q
+from collide2d._kernels.step.step_shapes import COUNTER, INTS
 
 ops = st.lists(
     st.tuples(

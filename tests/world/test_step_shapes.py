@@ -1,4 +1,4 @@
-"""The step core's shapes (``_kernels/step_shapes.py``): a body's bounds swept over
+"""The step core's shapes (``_kernels/step/step_shapes.py``): a body's bounds swept over
 the rest of the step, and the neighbours kept for prediction, against plain Python."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from collide2d._kernels import step_shapes as shapes
+from collide2d._kernels.step import step_shapes as shapes
 
 coordinate = st.floats(-1e3, 1e3, allow_nan=False, allow_infinity=False)
 speed = st.one_of(st.sampled_from([0.0, -0.0]), st.floats(-50, 50, allow_nan=False))

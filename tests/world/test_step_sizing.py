@@ -1,4 +1,4 @@
-"""The grid's sizing pass (``_kernels/step_sizing.py``) against the numpy expressions
+"""The grid's sizing pass (``_kernels/step/step_sizing.py``) against the numpy expressions
 it replaced in ``world/step_cells.py``, bit for bit (the cost model: the same size
 chosen), and ``jit.prefetch``."""
 
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from collide2d._kernels import step_rows, step_sizing
-from collide2d._kernels import step_shapes as shapes
 from collide2d._kernels.jit import prefetch
+from collide2d._kernels.step import step_rows, step_sizing
+from collide2d._kernels.step import step_shapes as shapes
 from collide2d.world import step_cells
 
 FINITE = st.floats(-1e6, 1e6, allow_nan=False, allow_infinity=False)
@@ -78,7 +78,7 @@ def test_bounds_written_with_the_rows_in_parts_are_moving_bounds(bodies, dt, par
     # part at a time; merged (step_sizing.bounds_of_parts), they are moving_bounds'
     # of the rows written, bit for bit (zeros' signs and NaNs too).
     n = len(bodies)
-    kind = np.array([step_rows.TABLE_CIRCLE if b[0] else 0 for b, _ in bodies], dtype=np.int8)
+    kind = np.array([shapes.CIRCLE if b[0] else 0 for b, _ in bodies], dtype=np.int8)
     box = np.array([[x - w, y - w, 2 * w, 2 * w] if c else [x, y, w, h]
                     for (c, x, y, w, h, _, _), _ in bodies])  # fmt: skip
     origin = np.array([[x, y] for (_, x, y, *_), _ in bodies])

@@ -1,4 +1,4 @@
-"""Touches at time 0 resolved before the event loop (``_kernels/step_start.py``):
+"""Touches at time 0 resolved before the event loop (``_kernels/step/step_start.py``):
 bodies pressed against walls, movers crossing them, against the exact reference."""
 
 from __future__ import annotations

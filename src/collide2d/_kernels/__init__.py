@@ -1,9 +1,14 @@
 """The array engine: compiled kernels and the plain numpy code that drives them.
 
-Kernel modules (``bits``, ``runs``, ``mask_tree``, ``intervals``, ``overlap``,
-``pairs``, ``strips``) are numba functions: arrays and scalars in, counts or filled
-arrays out; nothing in them checks input or raises. ``jit.py`` is the only module
-that imports numba. ``search`` and ``strip_layout`` are numpy code that builds the
+Kernels are grouped by what they serve, a subpackage each: ``step`` (``World.step``'s
+core), ``moves`` (the World's compiled moves), ``mask`` (pixel masks) and ``pairs``
+(the batch pair searches and the broadphases). What several of them share stays
+here: ``jit`` (the only module that imports numba: the compile settings),
+``cache_guard`` (numba's cache kept in step with the sources), ``codes`` (one
+numbering of responses and kinds, one value of each limit), ``intervals`` (the slab
+and disc intervals), ``sorting``. Kernel modules are numba functions: arrays and
+scalars in, counts or filled arrays out; nothing in them checks input or raises.
+``pairs.search`` and ``pairs.strip_layout`` are numpy code that builds the
 structures and calls the kernels for the batch API and the broadphases.
 
 Every caller reaches a kernel module through :func:`lazy`, so that ``import
@@ -25,8 +30,8 @@ def lazy(name: str) -> ModuleType:
     One module object per name (kept in ``sys.modules``), so a later plain import
     gets the same module.
 
-    >>> pairs = lazy("pairs")
-    >>> lazy("pairs") is pairs
+    >>> pairs = lazy("pairs.pairs")
+    >>> lazy("pairs.pairs") is pairs
     True
     """
     full = f"{__name__}.{name}"

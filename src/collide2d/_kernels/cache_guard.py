@@ -25,10 +25,12 @@ _checked: set[str] = set()
 
 @cache
 def digest() -> str:
-    """The SHA-1 of every ``.py`` file of ``collide2d._kernels``, by name."""
+    """The SHA-1 of every ``.py`` file of ``collide2d._kernels`` and its subpackages,
+    by path."""
     sha = hashlib.sha1()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        sha.update(path.name.encode())
+    top = Path(__file__).parent
+    for path in sorted(top.rglob("*.py")):
+        sha.update(path.relative_to(top).as_posix().encode())
         sha.update(path.read_bytes())
     return sha.hexdigest()
 

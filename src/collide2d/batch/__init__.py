@@ -1,7 +1,7 @@
 """The array API: many shapes per call, compiled kernels underneath.
 
 Each function checks and converts its arrays once (``collide2d.batch.arrays``),
-then hands them to the array engine (``collide2d._kernels.search``), which
+then hands them to the array engine (``collide2d._kernels.pairs.search``), which
 allocates the output and calls a numba kernel; the kernels are imported, and
 compiled, on first use.
 """

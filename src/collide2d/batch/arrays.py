@@ -8,7 +8,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from collide2d import _deprecation
-from collide2d._kernels.search import widen_outward
+from collide2d._kernels.pairs.search import widen_outward
 from collide2d._typing import FloatArray
 
 RENAMED_METHODS = {"grid": "strips"}
@@ -103,7 +103,7 @@ def bounds(boxes: FloatArray) -> FloatArray:
 
 def circle_bounds(circles: FloatArray) -> FloatArray:
     """Closed bounds of ``(N, 3)`` circles, one unit in the last place wider than
-    ``x - r, x + r`` (see :func:`collide2d._kernels.search.widen_outward`)."""
+    ``x - r, x + r`` (see :func:`collide2d._kernels.pairs.search.widen_outward`)."""
     box = np.empty((circles.shape[0], 4))
     with np.errstate(over="ignore"):
         box[:, 0] = circles[:, 0] - circles[:, 2]

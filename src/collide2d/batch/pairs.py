@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from collide2d._kernels.search import PAIR_METHODS, find_pairs
+from collide2d._kernels.pairs.search import PAIR_METHODS, find_pairs
 from collide2d._typing import FloatArray, IndexArray
 from collide2d.batch.arrays import as_boxes, as_circles, bounds, check_method, circle_bounds
 from collide2d.geometry.circle import Circle

@@ -2,7 +2,7 @@
 
 Candidates come from the polygons' bounding boxes through the same engine as
 :func:`~collide2d.overlapping_pairs`; each candidate is then decided by the exact
-separating-axis test, compiled (``collide2d._kernels.polygons``). The answers are
+separating-axis test, compiled (``collide2d._kernels.pairs.polygons``). The answers are
 those of :func:`collide2d.overlaps` on the ``Polygon`` of each row, pair for pair.
 """
 
@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from collide2d._kernels import lazy
-from collide2d._kernels.search import PAIR_METHODS, PARALLEL_MIN_ITEMS, THREADS, find_pairs
+from collide2d._kernels.pairs.search import PAIR_METHODS, PARALLEL_MIN_ITEMS, THREADS, find_pairs
 from collide2d._typing import FloatArray, IndexArray
 from collide2d.batch.arrays import _as_rows, check_method
 from collide2d.geometry.convex import integers, overlaps_outlines
@@ -51,7 +51,7 @@ def box_polygons(boxes: ArrayLike) -> FloatArray:
         row = int(np.flatnonzero(small)[0])
         raise ValueError(f"boxes sizes must be > 0; row {row} is {rows[row].tolist()}")
     out = np.empty((rows.shape[0], 4, 2))
-    lazy("polygons").box_vertices(rows, out)
+    lazy("pairs.polygons").box_vertices(rows, out)
     return out
 
 
@@ -111,14 +111,14 @@ def _bounds_and_tame(vertices: FloatArray, counts: IndexArray) -> tuple[FloatArr
     magnitude in ``[TAME_LOW, TAME_HIGH]`` (the compiled exact test's range)."""
     box = np.empty((vertices.shape[0], 4))
     tame = np.empty(vertices.shape[0], dtype=bool)
-    lazy("polygons").bounds_and_tame(vertices, counts, TAME_LOW, TAME_HIGH, box, tame)
+    lazy("pairs.polygons").bounds_and_tame(vertices, counts, TAME_LOW, TAME_HIGH, box, tame)
     return box, tame
 
 
 def _outline_problems(vertices: FloatArray, counts: IndexArray, tame: np.ndarray) -> int:
     """The first row that is not a convex outline, or -1; rows are put in the stored
     order in place (the compiled check for tame rows, ``Polygon`` for the others)."""
-    bad = int(lazy("polygons").outline_problems(vertices, counts, tame))
+    bad = int(lazy("pairs.polygons").outline_problems(vertices, counts, tame))
     for row in np.flatnonzero(~tame).tolist():
         if 0 <= bad < row:
             break
@@ -234,7 +234,7 @@ def _polygon_pairs(
     candidates, counters, used_method = find_pairs(box, np.zeros((0, 3)), 0, method)
     keep = np.zeros(candidates.shape[0], dtype=bool)
     unsure = np.zeros(candidates.shape[0], dtype=bool)
-    kernel = lazy("polygons").keep_overlapping
+    kernel = lazy("pairs.polygons").keep_overlapping
     m = candidates.shape[0]
     if m >= PARALLEL_MIN_ITEMS and THREADS > 1:  # the kernel releases the GIL
         cuts = np.linspace(0, m, THREADS + 1).astype(np.intp)

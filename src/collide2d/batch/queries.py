@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from collide2d._kernels.search import QUERY_METHODS, find_query_pairs
+from collide2d._kernels.pairs.search import QUERY_METHODS, find_query_pairs
 from collide2d._typing import FloatArray, IndexArray
 from collide2d.batch.arrays import as_boxes, as_points, bounds, check_method
 from collide2d.stats import Stats, check_stats

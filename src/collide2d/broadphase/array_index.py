@@ -1,5 +1,5 @@
 """Broadphases whose shapes live in numpy arrays and whose ``pairs()`` runs a compiled
-search of the array engine (``collide2d._kernels.search``): the common base of
+search of the array engine (``collide2d._kernels.pairs.search``): the common base of
 :class:`~collide2d.SortAndSweep` and :class:`~collide2d.SortedStrips`."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from itertools import chain, repeat
 import numpy as np
 from numpy.typing import NDArray
 
-from collide2d._kernels.search import find_pairs, match_sorted, widen_outward
+from collide2d._kernels.pairs.search import find_pairs, match_sorted, widen_outward
 from collide2d.broadphase._index import Box, Index, Indexed, needs_exact_test
 from collide2d.broadphase.protocol import Key
 from collide2d.gc_pause import collector_paused

@@ -14,7 +14,7 @@ from collide2d.broadphase.array_index import touching_rows
 from collide2d.broadphase.rebuilt import Built, RebuiltIndex
 from collide2d.geometry.rect import Rect
 
-kernels = lazy("quadtree")
+kernels = lazy("pairs.quadtree")
 
 
 MAX_GROWTH = 64
@@ -26,7 +26,7 @@ spacing of floats (and stops splitting there anyway)."""
 
 
 class _Tree(NamedTuple):
-    """The compiled tree (``_kernels/quadtree.py``): its node arrays."""
+    """The compiled tree (``_kernels/pairs/quadtree.py``): its node arrays."""
 
     node_box: NDArray[np.float64]
     node_depth: NDArray[np.int64]

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 
 from collide2d._kernels import lazy
-from collide2d._kernels.search import widen_outward
+from collide2d._kernels.pairs.search import widen_outward
 from collide2d.broadphase._index import Box, Indexed, needs_exact_test
 from collide2d.broadphase.array_index import apart_pairs, decoded
 from collide2d.broadphase.pair_cache import CachedPairsIndex
@@ -18,7 +18,7 @@ from collide2d.geometry import _checks
 from collide2d.geometry.overlap import overlaps
 from collide2d.geometry.rect import Rect
 
-grid_kernels = lazy("quadtree")
+grid_kernels = lazy("pairs.quadtree")
 
 Cell = tuple[int, int]
 
@@ -174,7 +174,7 @@ class UniformGrid(CachedPairsIndex):
 
     def _compiled_pairs(self) -> list[tuple[int, int, Key, Key]] | None:
         """Every overlapping pair from the boxes, by the same cells, in compiled code
-        (``_kernels/quadtree.py``: the grid kernels)."""
+        (``_kernels/pairs/quadtree.py``: the grid kernels)."""
         with collector_paused():  # thousands of new tuples, no cycles
             return self._searched_pairs()
 

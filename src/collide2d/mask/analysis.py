@@ -9,9 +9,9 @@ lose pixels, so its ``connected_component()`` is sometimes not the largest and i
 ``minimum`` can drop a component big enough), and one-pixel-wide masks work (pygame
 reads memory it never wrote there, and ``get_bounding_rects`` crashes). The work is
 compiled and done on the mask's row runs and packed words, not pixel by pixel:
-components, boxes and the outline in ``collide2d._kernels.components``, moments and
-``scale`` in ``collide2d._kernels.runs``, ``convolve`` in
-``collide2d._kernels.convolve``. The functions that make masks
+components, boxes and the outline in ``collide2d._kernels.mask.components``, moments and
+``scale`` in ``collide2d._kernels.mask.runs``, ``convolve`` in
+``collide2d._kernels.mask.convolve``. The functions that make masks
 take the class to make, ``kind``: ``Mask`` passes itself, so that a subclass's
 ``scale``, ``convolve`` and components are plain masks, as in pygame.
 """
@@ -28,9 +28,9 @@ from collide2d.geometry import _checks
 from collide2d.geometry.rect import Rect
 from collide2d.mask.storage import WORD, MaskStorage, int_pair, pixel_pair
 
-components = lazy("components")
-convolve_kernels = lazy("convolve")
-runs_kernels = lazy("runs")
+components = lazy("mask.components")
+convolve_kernels = lazy("mask.convolve")
+runs_kernels = lazy("mask.runs")
 
 M = TypeVar("M", bound=MaskStorage)
 
@@ -228,7 +228,7 @@ def _convolved_words(
     """``a (+) b`` turned half a turn, moved by the offset, clipped to ``size``, as
     rows of words (None if nothing can be set). The mask with fewer runs for the
     other's size is read as runs, the other as words
-    (:mod:`collide2d._kernels.convolve`)."""
+    (:mod:`collide2d._kernels.mask.convolve`)."""
     ow, oh = size
     (aw, ah), (bw, bh) = a.size, b.size
     if not (aw and ah and bw and bh and ow and oh):

@@ -182,7 +182,7 @@ class Mask(MaskStorage):
 
         At a whole offset it is the pixel pygame-ce returns: the first met in pygame's
         scan of 64-pixel-wide word columns (column by column, each from the top; see
-        :func:`collide2d._kernels.bits.first_overlap_striped`), so a game moved over
+        :func:`collide2d._kernels.mask.bits.first_overlap_striped`), so a game moved over
         from ``pygame.mask`` gets the same points. At a fractional offset (which pygame
         does not have) it is the first row by row: smallest y, then smallest x.
 

@@ -5,7 +5,7 @@ open squares share area) exactly when ``x - 1 < u + ox < x + 1``: with
 ``ox = kx + fx``, ``0 <= fx < 1``, that is ``u = x - kx`` (sharing ``1 - fx``) and,
 when ``fx > 0``, also ``u = x - kx - 1`` (sharing ``fx``). So a fractional offset
 is two whole-pixel shifts per axis, and the packed-row kernels of
-``collide2d._kernels.bits`` answer every query exactly.
+``collide2d._kernels.mask.bits`` answer every query exactly.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from collide2d._typing import FloatArray, IndexArray, WordArray
 from collide2d.mask.storage import MaskStorage
 from collide2d.tolerances import SQUARE_UNDERFLOW, UNDERFLOW_SCALE
 
-bits = lazy("bits")
-runs_kernels = lazy("runs")
-mask_tree = lazy("mask_tree")
+bits = lazy("mask.bits")
+runs_kernels = lazy("mask.runs")
+mask_tree = lazy("mask.mask_tree")
 
 
 class NodePairs(NamedTuple):
@@ -124,7 +124,7 @@ query (the words path is already fast there)."""
 def overlap_point(a: MaskStorage, b: MaskStorage, ox: float, oy: float) -> tuple[int, int] | None:
     """The pixel ``Mask.overlap`` answers: at a whole offset the one pygame's
     ``Mask.overlap`` returns (the first in its scan of 64-pixel word columns, see
-    :func:`collide2d._kernels.bits.first_overlap_striped`), else the first row by row.
+    :func:`collide2d._kernels.mask.bits.first_overlap_striped`), else the first row by row.
     Large solid shapes first ask their runs whether they meet at all (a near miss of
     two 8192-pixel disks is then decided without scanning their words)."""
     pair = _word_pair(a, b)

@@ -22,7 +22,7 @@ from collide2d.geometry import _checks
 from collide2d.geometry.rect import Rect
 from collide2d.mask.quadtree import MaskQuadtree
 
-runs_kernels = lazy("runs")
+runs_kernels = lazy("mask.runs")
 
 WORD = 64
 """Pixels per packed word."""

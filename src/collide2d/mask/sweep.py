@@ -41,7 +41,7 @@ from collide2d.mask.queries import (
 )
 from collide2d.mask.storage import MaskStorage
 
-mask_tree = lazy("mask_tree")
+mask_tree = lazy("mask.mask_tree")
 
 
 def sweep_masks(

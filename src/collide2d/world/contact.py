@@ -14,6 +14,7 @@ import math
 
 import numpy as np
 
+from collide2d._kernels.codes import SNAP_STEPS
 from collide2d.continuous._intervals import axis_interval
 from collide2d.continuous.hit import Hit
 from collide2d.geometry.circle import Circle
@@ -22,10 +23,6 @@ from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.shapes import AnyShape, overlaps, sweep
 from collide2d.world.collision import Collision
-
-SNAP_STEPS = 2200
-"""Nudges a snap may take, each twice as far as the one before, from one unit in the
-last place: enough to cross the whole float range; rounding needs one or two."""
 
 _new = tuple.__new__
 _STILL = (0.0, 0.0)

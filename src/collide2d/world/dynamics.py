@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from collide2d._kernels.codes import EVENT_CAP, MASK
 from collide2d.broadphase import UnknownKeyError
 from collide2d.gc_pause import collector_paused
 from collide2d.geometry import _checks
@@ -18,11 +19,11 @@ from collide2d.shapes import AnyShape
 from collide2d.world.collision import Item
 from collide2d.world.group_filter import GroupFilter
 from collide2d.world.shape_store import WorldShapes
-from collide2d.world.step import EVENT_CAP, checked_cap, checked_dt, response_code, run
+from collide2d.world.step import checked_cap, checked_dt, response_code, run
 from collide2d.world.step_filter import StepFilter, filtered_table
 from collide2d.world.step_result import StepResult, StepStats
 from collide2d.world.step_scratch import StepScratch
-from collide2d.world.table import MASK, ItemTable
+from collide2d.world.table import ItemTable
 
 DEFAULT_RESPONSE = "slide"
 """The response between two groups no :meth:`~WorldDynamics.set_response` named."""

@@ -13,9 +13,9 @@ from collections.abc import Callable
 
 import numpy as np
 
+from collide2d._kernels.codes import RESPONSES
 from collide2d.broadphase import UnknownKeyError
 from collide2d.world.collision import Item
-from collide2d.world.step import RESPONSES
 from collide2d.world.table import ItemTable
 
 

@@ -8,7 +8,7 @@ is the box spanned by its start and its goal, which a ``slide``, ``touch`` or
 the World's own ``group_filter`` is not called at all, its table of groups is read
 for every pair at once. Then (:func:`run_plan`) movers that are rectangles meeting only
 rectangles with those three responses are moved by a compiled copy of the World's
-check loop (``collide2d._kernels.world_moves``); any other mover (a circle or mask, a
+check loop (``collide2d._kernels.moves.world_moves``); any other mover (a circle or mask, a
 ``bounce`` or custom response, a start already overlapped) is moved by ``World.move``
 in its turn. Both give identical answers; the test suite holds them equal.
 """
@@ -24,7 +24,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from collide2d._kernels import lazy
+from collide2d._kernels import codes, lazy
+from collide2d._kernels.codes import RESPONSES
 from collide2d.gc_pause import collector_paused
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
@@ -32,17 +33,18 @@ from collide2d.shapes import AnyShape
 from collide2d.world.collision import Collision, Filter, Item, Movement
 from collide2d.world.contact import bounds
 from collide2d.world.group_filter import GroupFilter
-from collide2d.world.step import RESPONSES
 from collide2d.world.table import ItemTable
 
-moves = lazy("world_moves")
+moves = lazy("moves.world_moves")
 
 Place = Callable[[list[Item], list[Rect]], None]
 """Puts moved rectangles in the world, their table rows already written."""
 Move = Callable[[Item, Vec2, Filter], Movement]
 """Moves one item as ``World.move`` does."""
 
-CODES = {"touch": 1, "cross": 2, "slide": 3}
+CODES = {"touch": codes.TOUCH, "cross": codes.CROSS, "slide": codes.SLIDE}
+"""The responses the compiled moves run, by name (``_kernels/codes.py``: one numbering
+with the step's)."""
 REGION_PAD = 1e-9
 """Regions are padded by this share of their coordinates (and one unit in the last
 place at least): legs start at rounded contact points, an ulp from the exact box."""
@@ -242,7 +244,7 @@ _vec2 = partial(_new, Vec2)
 _rect = partial(_new, Rect)
 _collision = partial(_new, Collision)
 _movement = partial(_new, Movement)
-RESPONSE_NAMES = np.array([None, "touch", "cross", "slide"], dtype=object)
+RESPONSE_NAMES = np.array([None, *RESPONSES[1:]], dtype=object)
 """The kernel's response codes (``CODES``) as names, in an array to index."""
 NORMALS = np.empty(9, dtype=object)
 NORMALS[[1, 7, 3, 5]] = [Vec2(-1.0, 0.0), Vec2(1.0, 0.0), Vec2(0.0, -1.0), Vec2(0.0, 1.0)]

@@ -1,5 +1,5 @@
 """``World.step`` in Python: the item table turned into the compiled core's body rows,
-the grid sized, the core run, the results written back (``_kernels/step_core.py``).
+the grid sized, the core run, the results written back (``_kernels/step/step_core.py``).
 
 Bodies are numbered in the order their items were added; a pixel mask (always
 fixed in a step) becomes its solid pixels stacked into boxes
@@ -19,6 +19,7 @@ from itertools import repeat
 import numpy as np
 
 from collide2d._kernels import lazy
+from collide2d._kernels.codes import MASK, RESPONSES
 from collide2d.gc_pause import collector_paused
 from collide2d.geometry import _checks
 from collide2d.geometry.vec2 import Vec2
@@ -28,20 +29,14 @@ from collide2d.world import step_parts
 from collide2d.world.collision import Item
 from collide2d.world.step_result import Contact, ContactArrays, StepResult, StepStats
 from collide2d.world.step_scratch import StepScratch
-from collide2d.world.table import MASK, ItemTable
+from collide2d.world.table import ItemTable
 
-core = lazy("step_core")
-arena = lazy("step_arena")
-shapes = lazy("step_shapes")
-rows = lazy("step_rows")
-sizing = lazy("step_sizing")
+core = lazy("step.step_core")
+arena = lazy("step.step_arena")
+shapes = lazy("step.step_shapes")
+rows = lazy("step.step_rows")
+sizing = lazy("step.step_sizing")
 
-RESPONSES = ("ignore", "cross", "touch", "slide", "bounce")
-"""The step's responses, by code (``_kernels.step_core``)."""
-EVENT_CAP = 64
-"""Contacts one body may take part in during a step before it is stopped for the rest
-of the step (the Zeno guard: a jammed stack or a ball squeezed into a corner would
-otherwise make events without end at one moment)."""
 _new = tuple.__new__
 _RESPONSE_NAMES = np.array(RESPONSES, dtype=object)
 
@@ -145,12 +140,10 @@ def _check_finite(
     anything is written back: the table stays as the step found it, and the fixed
     bodies' cell lists (built for this step's grid) are dropped, so the next step
     builds them again."""
-    at = fb[moving][:, [shapes.X, shapes.Y, shapes.VX, shapes.VY]]
-    finite = np.isfinite(at).all(axis=1)
-    if finite.all():
+    row = int(rows.first_unfinite(fb, moving))
+    if row < 0:
         return
     scratch.grid = None
-    row = int(moving[np.flatnonzero(~finite)[0]])
     item = table.items[int(live[ib[row, shapes.OWNER]])]
     raise ValueError(
         f"dt: a step of {dt!r} would move item {item!r} beyond the largest float "

@@ -1,5 +1,5 @@
 """The cell grid of ``World.step``'s compiled core, sized in Python before the core
-runs (``world/step.py``; the core's use of it is ``_kernels/step_grid.py``).
+runs (``world/step.py``; the core's use of it is ``_kernels/step/step_grid.py``).
 
 Cells start at twice the moving bodies' median extent (the cell of hard-disk codes is
 a diameter; rectangles and circles of mixed sizes see fewer cells per body at twice),
@@ -24,10 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from collide2d._kernels import lazy
+from collide2d._kernels import codes, lazy
 
-respond = lazy("step_respond")
-sizing = lazy("step_sizing")
+sizing = lazy("step.step_sizing")
 
 MAX_CELLS = 1 << 22
 """The grid never has more cells than this (nor more than a few per moving body)."""
@@ -120,7 +119,7 @@ def grid(
     if bounds is None:
         bounds = sizing.moving_bounds(fb, ib, moving, dt)
     x0, y0, x1, y1, extent, travel, left, top, right, bottom = bounds
-    median = np.median(extent)
+    median = _median(extent)
     width, height = right - left, bottom - top  # (floats: inf or nan, no warning)
     if not (math.isfinite(width) and math.isfinite(height)):  # sweeps beyond floats
         left, top = float(x0.min()), float(y0.min())
@@ -134,9 +133,10 @@ def grid(
     while (width / cell + 3) * (height / cell + 3) > limit:
         cell *= 2.0
     region = (left, top, right, bottom)
-    cell = _cheapest(fb, ib, moving, fixed, responses, travel, region, extent, cell)
-    with np.errstate(over="ignore", invalid="ignore"):
-        filled = float(np.sum(extent * extent))
+    with np.errstate(over="ignore", invalid="ignore"):  # (one context: 4 us each)
+        crossings = 2.0 * float(np.add.reduce(travel))
+        filled = float(np.add.reduce(extent * extent))
+    cell = _cheapest(fb, ib, moving, fixed, responses, crossings, region, extent, cell)
     dense = len(moving) >= DENSE_BODIES and filled >= DENSE * width * height
     shrink = DENSE_SHRINK if dense else SHRINK
     if (width / (shrink * cell) + 3) * (height / (shrink * cell) + 3) <= MAX_CELLS:
@@ -156,6 +156,29 @@ def grid(
     return (ox, oy, cell, margin, cols, rows), room
 
 
+SMALL = 32
+"""Below this many moving bodies the extents' median is taken in Python: numpy's
+``np.median`` costs about 20 us a call whatever the size (a small world's step is a
+few tens)."""
+
+
+def _median(values: np.ndarray) -> float:
+    """``np.median(values)``, the same float: the middle value, or the mean of the two
+    middle ones (their sum halved, as numpy's mean of two), NaN if one is NaN.
+
+    >>> _median(np.array([3.0, 1.0, 2.0, 10.0])), float(np.median([3.0, 1.0, 2.0, 10.0]))
+    (2.5, 2.5)
+    """
+    if len(values) >= SMALL:
+        return float(np.median(values))
+    ordered = sorted(values.tolist())
+    if any(map(math.isnan, ordered)):
+        return math.nan
+    half = len(ordered) // 2
+    middle: float = ordered[half] if len(ordered) % 2 else (ordered[half - 1] + ordered[half]) / 2.0
+    return middle
+
+
 def _steady(cell: float) -> float:
     """``cell`` rounded to a power of ``2 ** (1 / STEPS_PER_OCTAVE)``: up, or down
     when it is within a few percent above one (sizes a hair above a power of two
@@ -173,16 +196,14 @@ def _cheapest(
     moving: np.ndarray,
     fixed: np.ndarray,
     responses: np.ndarray,
-    travel: np.ndarray,
+    crossings: float,
     region: tuple[float, float, float, float],
     extent: np.ndarray,
     cell: float,
 ) -> float:
     """The cell size, among ``cell`` and its doublings up to the region's size, of
     the least modelled cost (module docstring); ``cell`` when no body moves far.
-    ``travel`` is each moving body's ``(|vx| + |vy|) dt``."""
-    with np.errstate(over="ignore", invalid="ignore"):
-        crossings = 2.0 * float(np.sum(travel))
+    ``crossings`` is twice the sum of each moving body's ``(|vx| + |vy|) dt``."""
     if not math.isfinite(crossings) or crossings <= CROSSING_COST * len(moving) * cell * 0.1:
         return cell  # nobody goes far (or the model cannot say): the first size
     left, top, right, bottom = region
@@ -193,6 +214,6 @@ def _cheapest(
     count, mean = sizing.group_means(ib, moving, extent, groups)
     fcount, fsides, fareas = sizing.fixed_sums(fb, ib, fixed, left, top, right, bottom, groups)
     return float(sizing.cheapest_size(
-        responses != respond.IGNORE, count, mean, fcount, fsides, fareas, crossings, area,
+        responses != codes.IGNORE, count, mean, fcount, fsides, fareas, crossings, area,
         cell, max(right - left, bottom - top), DOUBLINGS, CROSSING_COST, GATHERS,
     ))  # fmt: skip

@@ -20,14 +20,19 @@ from typing import Any
 
 import numpy as np
 
+from collide2d._kernels.codes import MASK, RESPONSES
 from collide2d.batch import query_pairs
-from collide2d.world.table import MASK, ItemTable
+from collide2d.world.table import ItemTable
 
 StepFilter = Callable[[Any, Any], Any]
 """``filter(a, b) -> "touch" | "slide" | "bounce" | "cross" | None``, ``a`` added first."""
 
-CODES = {None: 0, False: 0, "ignore": 0, "cross": 1, "touch": 2, "slide": 3, "bounce": 4}
-"""The core's response codes of a filter's answers (``step.RESPONSES``)."""
+CODES: dict[object, int] = {
+    None: 0,
+    False: 0,
+    **{name: code for code, name in enumerate(RESPONSES)},
+}
+"""The core's response codes of a filter's answers (``_kernels.codes.RESPONSES``)."""
 
 
 def swept_boxes(table: ItemTable, live: np.ndarray, dt: float) -> np.ndarray:

@@ -1,14 +1,14 @@
 """``World.step``'s work shared between threads: the first predictions, the
 touches at time 0 resolved before the event loop and the predictions again of the
 bodies they froze (``start_touches``, ``later_predictions``,
-``_kernels/step_start.py``), and the check of the fixed rows it keeps between steps.
+``_kernels/step/step_start.py``), and the check of the fixed rows it keeps between steps.
 
 At a step's start every moving body is predicted against the bodies near it
-(``_kernels/step_first.py``): half of the swarm scene's core, a fifth of the gas's.
+(``_kernels/step/step_first.py``): half of the swarm scene's core, a fifth of the gas's.
 Each body's predictions read the others and write only its own event list, so the
 moving bodies are cut into consecutive parts, one a thread, the compiled kernel
 releasing the GIL (as the batch pair search shares its strips,
-``_kernels/search.py``). The result does not depend on the parts: a body's list is
+``_kernels/pairs/search.py``). The result does not depend on the parts: a body's list is
 the same whichever thread made it (``tests/world/test_step_parts.py`` checks one
 thread against two, bit for bit). The rows a step keeps from the last are checked
 against the item table in parts the same way (``step_rows.body_rows``, a row each).
@@ -26,11 +26,11 @@ import numpy as np
 
 from collide2d._kernels import lazy
 
-first = lazy("step_first")
-work_ = lazy("step_work")
-start_ = lazy("step_start")
-core = lazy("step_core")
-shapes = lazy("step_shapes")
+first = lazy("step.step_first")
+work_ = lazy("step.step_work")
+start_ = lazy("step.step_start")
+core = lazy("step.step_core")
+shapes = lazy("step.step_shapes")
 T = TypeVar("T")
 
 THREADS = min(2, os.cpu_count() or 1)
@@ -102,7 +102,7 @@ def run_core(
     stats: np.ndarray,
     memory: Any,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The compiled core's step (``_kernels/step_core.py``) over the body rows: one
+    """The compiled core's step (``_kernels/step/step_core.py``) over the body rows: one
     compiled call below ``PARALLEL_MIN_MOVING`` moving bodies (or with one thread,
     ``step_core.whole``); else the same phases, the first predictions, the touches at
     time 0 and the predictions again of the bodies they changed each shared between
@@ -110,8 +110,9 @@ def run_core(
     contacts (``step_core.finish``)."""
     parts = parts_for(len(moving), PARALLEL_MIN_MOVING)
     if parts == 1:
-        return core.whole(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
-                          stats, memory)  # fmt: skip
+        lf, li = core.whole(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
+                            stats, memory)  # fmt: skip
+        return lf, li
     bodies = (fb, ib, responses, dt, grid, moving)
     work = core.begin(*bodies, fixed, room, parts, memory)
     in_parts(partial(first.first_predictions, *bodies, work), len(moving), parts)
@@ -120,8 +121,9 @@ def run_core(
         work = work._replace(et=et, ek=ek)  # (the queue's pool, grown)
         _start_touches(fb, ib, responses, cap, moving, work, quiet, stats)
         _later_predictions(bodies, work)
-    return core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, memory.used,
-                       work)  # fmt: skip
+    lf, li = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, memory.used,
+                         work)  # fmt: skip
+    return lf, li
 
 
 def _start_touches(
@@ -135,7 +137,7 @@ def _start_touches(
     stats: np.ndarray,
 ) -> None:
     """Resolve, in parts, the touches at time 0 that commute with every other event
-    (``_kernels/step_start.py``: each part's rows write only their own bodies and
+    (``_kernels/step/step_start.py``: each part's rows write only their own bodies and
     places), then join the parts' results in one thread (``step_core.touched``), their
     counts added to ``stats``."""
     n = len(moving)
@@ -152,7 +154,7 @@ def _start_touches(
 
 def _later_predictions(bodies: tuple[Any, ...], work: Any) -> None:
     """Predict again, in parts, the bodies ``step_core.touches`` changed (the rows it
-    listed in ``work.later``; ``_kernels/step_start.py``): each part with its own
+    listed in ``work.later``; ``_kernels/step/step_start.py``): each part with its own
     candidates, buffers and stamps, as the first predictions."""
     nlater = int(work.state[work_.STATE_LATER])
     if nlater == 0:

@@ -1,5 +1,5 @@
 """The memory a World keeps between its steps: the core's body rows, the pools its
-working arrays are carved from (``_kernels/step_arena.py`` says why), and the fixed
+working arrays are carved from (``_kernels/step/step_arena.py`` says why), and the fixed
 bodies' cell lists.
 
 The cell lists of the bodies that cannot move (tiles, walls) are kept from one step
@@ -17,8 +17,8 @@ import numpy as np
 from collide2d._kernels import lazy
 from collide2d.world.step_cells import Grid
 
-shapes = lazy("step_shapes")
-work = lazy("step_work")
+shapes = lazy("step.step_shapes")
+work = lazy("step.step_work")
 
 HEADROOM = 1.25
 """A pool or the rows, when short, grow to this many times what was needed."""
@@ -67,8 +67,11 @@ class StepScratch:
         """The pools a step carves its arrays from (``step_work.Memory``), the fixed
         bodies' cell lists ``kept`` from the last step or not, what the step used to
         be told in ``used`` (``step_arena.USED`` integers)."""
-        return work.Memory(self.ints, self.floats, self.ints32, self.lists, self.queue_size,
-                           self.log_room, kept, used)  # fmt: skip
+        memory: tuple[object, ...] = work.Memory(
+            self.ints, self.floats, self.ints32, self.lists, self.queue_size, self.log_room,
+            kept, used,
+        )  # fmt: skip
+        return memory
 
     def sized(self, n: int) -> np.ndarray:
         """Six rows of room for ``n`` moving bodies' bounds (``step_rows.body_rows``)."""

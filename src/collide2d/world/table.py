@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.codes import CIRCLE, MASK, RECT
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.rect import Rect
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Item
 from collide2d.world.contact import bounds
 
-RECT, CIRCLE, MASK = 0, 1, 2
-"""Shape kinds of the ``kind`` column."""
 _COLUMNS = (
     "box", "rect", "alive", "kind", "origin", "radius", "velocity", "mass", "group", "pending",
 )  # fmt: skip
@@ -55,6 +54,7 @@ class ItemTable:
         self._dead = 0
         self._items_lent = False  # items_now() gave the list out: copy before writing
         self._live: np.ndarray | None = None  # live(), until a slot is added or emptied
+        self._masks: np.ndarray | None = None  # mask_slots(), until a row is placed or emptied
 
     def add(
         self,
@@ -81,6 +81,7 @@ class ItemTable:
         """Rewrite ``item``'s row (from ``shape``: no longer pending)."""
         slot = self.slot[item]
         self.pending[slot] = False
+        self._masks = None
         if type(shape) is Rect:  # the common case, in fewer writes
             self.box[slot] = shape
             self.rect[slot] = True
@@ -105,6 +106,7 @@ class ItemTable:
         self.items[slot] = EMPTY
         self.alive[slot] = False
         self._live = None
+        self._masks = None
         self.pending[slot] = False
         self._dead += 1
         if self._dead > 64 and self._dead > len(self.slot):
@@ -148,9 +150,13 @@ class ItemTable:
         return self._live
 
     def mask_slots(self) -> np.ndarray:
-        """The slots in use that hold a pixel mask, in insertion order."""
-        found = np.flatnonzero(self.kind[: len(self.items)] == MASK)
-        return found[self.alive[found]]
+        """The slots in use that hold a pixel mask, in insertion order: the same array
+        until a row is placed or emptied (a step asks for them every time: 5 us of a
+        small world's step)."""
+        if self._masks is None:
+            found = np.flatnonzero(self.kind[: len(self.items)] == MASK)
+            self._masks = found[self.alive[found]]
+        return self._masks
 
     def _resize(self, size: int) -> None:
         for name in _COLUMNS:
@@ -167,6 +173,7 @@ class ItemTable:
         self.alive[:] = False
         self.alive[: len(live)] = True
         self._live = None
+        self._masks = None
         self.items = [self.items[slot] for slot in live.tolist()]
         self._items_lent = False
         self.slot = {item: slot for slot, item in enumerate(self.items)}
@@ -176,6 +183,9 @@ class ItemTable:
         """Check the rows against the shapes; raise ``AssertionError`` if one differs."""
         if not np.array_equal(self.live(), np.flatnonzero(self.alive[: len(self.items)])):
             raise AssertionError("the item table's live slots are stale")
+        found = np.flatnonzero(self.kind[: len(self.items)] == MASK)
+        if not np.array_equal(self.mask_slots(), found[self.alive[found]]):
+            raise AssertionError("the item table's mask slots are stale")
         if [self.items[slot] for slot in self.live().tolist()] != list(shapes):
             raise AssertionError("the item table is out of order")
         for item, shape in shapes.items():

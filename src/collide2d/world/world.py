@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from collide2d._kernels.codes import MAX_RESPONSES
 from collide2d.broadphase import Broadphase, DuplicateKeyError, UniformGrid, UnknownKeyError
 from collide2d.continuous.hit import Hit
 from collide2d.continuous.rect import sweep_rect_rect
@@ -44,10 +45,6 @@ from collide2d.world.push_out import WorldPushOut
 from collide2d.world.queries import WorldQueries
 from collide2d.world.responses import BUILT_IN, Response
 from collide2d.world.table import ItemTable
-
-MAX_RESPONSES = 64
-"""Responses one move may make before it stops where it is (a bounce between two
-walls can otherwise go on for as long as the move is long)."""
 
 
 class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.codes import CROSS, IGNORE
 from collide2d._kernels.jit import kernel
-from collide2d._kernels.step_grid import gather_near
-from collide2d._kernels.step_respond import CROSS, IGNORE, apart_within, nudge_off_both
-from collide2d._kernels.step_shapes import (
+from collide2d._kernels.step.step_grid import gather_near
+from collide2d._kernels.step.step_respond import apart_within, nudge_off_both
+from collide2d._kernels.step.step_shapes import (
     FIXED,
     GROUP,
     INV,

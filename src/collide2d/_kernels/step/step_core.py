@@ -32,7 +32,7 @@ import numpy as np
 
 from collide2d._kernels.jit import helper_kernel, kernel
 from collide2d._kernels.sorting import argsort_range
-from collide2d._kernels.step_arena import (
+from collide2d._kernels.step.step_arena import (
     FLOATS_USED,
     INTS32_USED,
     INTS_USED,
@@ -41,7 +41,7 @@ from collide2d._kernels.step_arena import (
     QUEUE_SIZE,
     carve,
 )
-from collide2d._kernels.step_events import (
+from collide2d._kernels.step.step_events import (
     DIRTY,
     EARLY_COUNT,
     LOG_FULL,
@@ -59,32 +59,32 @@ from collide2d._kernels.step_events import (
     run_events,
     scratch,
 )
-from collide2d._kernels.step_first import first_overflow, first_predictions
-from collide2d._kernels.step_grid import cover as set_cover
-from collide2d._kernels.step_grid import (
+from collide2d._kernels.step.step_first import first_overflow, first_predictions
+from collide2d._kernels.step.step_grid import cover as set_cover
+from collide2d._kernels.step.step_grid import (
     first_lanes,
     fixed_lists,
     lanes,
     list_cover,
     recover,
 )
-from collide2d._kernels.step_log import log_grown
-from collide2d._kernels.step_queue import (
+from collide2d._kernels.step.step_log import log_grown
+from collide2d._kernels.step.step_queue import (
     BASE,
     heapify,
     new_queue,
     row_grown,
     set_grown,
 )
-from collide2d._kernels.step_respond import HELD_BODIES, HELD_NORMALS, HELD_TIMES
-from collide2d._kernels.step_settle import put_back, settle
-from collide2d._kernels.step_shapes import (
+from collide2d._kernels.step.step_respond import HELD_BODIES, HELD_NORMALS, HELD_TIMES
+from collide2d._kernels.step.step_settle import put_back, settle
+from collide2d._kernels.step.step_shapes import (
     OWNER,
     X,
     Y,
     advance,
 )
-from collide2d._kernels.step_start import (
+from collide2d._kernels.step.step_start import (
     TALLY_COLUMNS,
     later_overflow,
     later_predictions,
@@ -92,7 +92,7 @@ from collide2d._kernels.step_start import (
     start_touches,
     touches_joined,
 )
-from collide2d._kernels.step_work import (
+from collide2d._kernels.step.step_work import (
     STATE_EARLY,
     STATE_FUSED,
     STATE_I32USED,

@@ -8,9 +8,9 @@ contact's (``step_events``) share them.
 from __future__ import annotations
 
 from collide2d._kernels.jit import inlined_helper
-from collide2d._kernels.step_grid import next_crossing
-from collide2d._kernels.step_queue import pack, pend
-from collide2d._kernels.step_shapes import COUNTER, CROSSING, overlap_at_end, predict
+from collide2d._kernels.step.step_grid import next_crossing
+from collide2d._kernels.step.step_queue import pack, pend
+from collide2d._kernels.step.step_shapes import COUNTER, CROSSING, overlap_at_end, predict
 
 
 @inlined_helper

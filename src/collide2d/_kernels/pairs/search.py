@@ -18,11 +18,11 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from collide2d._kernels import lazy
-from collide2d._kernels.strip_layout import build_strips
+from collide2d._kernels.pairs.strip_layout import build_strips
 from collide2d._typing import FloatArray, IndexArray
 
-pairs = lazy("pairs")
-strips = lazy("strips")
+pairs = lazy("pairs.pairs")
+strips = lazy("pairs.strips")
 
 PAIR_METHODS = ("auto", "strips", "sort_and_sweep", "brute_force")
 QUERY_METHODS = ("auto", "strips", "brute_force")

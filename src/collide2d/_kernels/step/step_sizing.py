@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.codes import CIRCLE
 from collide2d._kernels.jit import inlined_helper, kernel
-from collide2d._kernels.step_shapes import CIRCLE, GROUP, KIND, VX, VY, H, W, X, Y, bounds_at
+from collide2d._kernels.step.step_shapes import GROUP, KIND, VX, VY, H, W, X, Y, bounds_at
 
 
 @kernel

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.codes import BOUNCE, CROSS, IGNORE, SLIDE, TOUCH
 from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel, prefetch
-from collide2d._kernels.step_chain import CHAIN_MAX, slide_chain
-from collide2d._kernels.step_grid import (
+from collide2d._kernels.step.step_chain import CHAIN_MAX, slide_chain
+from collide2d._kernels.step.step_grid import (
     GROW_DOWN,
     GROW_LEFT,
     GROW_RIGHT,
@@ -37,16 +38,16 @@ from collide2d._kernels.step_grid import (
     recover,
     trim,
 )
-from collide2d._kernels.step_log import log, write_early
-from collide2d._kernels.step_moment import (
+from collide2d._kernels.step.step_log import log, write_early
+from collide2d._kernels.step.step_moment import (
     MOMENT_BODIES,
     SOLVE_CONTACTS,
     SOLVE_ROWS,
     moment_slide,
     remember,
 )
-from collide2d._kernels.step_predict import pend_contact, pend_crossing
-from collide2d._kernels.step_queue import (
+from collide2d._kernels.step.step_predict import pend_contact, pend_crossing
+from collide2d._kernels.step.step_queue import (
     ARITY,
     CAP,
     LEN,
@@ -60,13 +61,8 @@ from collide2d._kernels.step_queue import (
     take,
     unpack,
 )
-from collide2d._kernels.step_respond import (
+from collide2d._kernels.step.step_respond import (
     APPROACH_ULPS,
-    BOUNCE,
-    CROSS,
-    IGNORE,
-    SLIDE,
-    TOUCH,
     apart,
     apart_arriving,
     freeze,
@@ -76,7 +72,7 @@ from collide2d._kernels.step_respond import (
     respond,
     slide_held,
 )
-from collide2d._kernels.step_shapes import (
+from collide2d._kernels.step.step_shapes import (
     COUNTER,
     CROSSING,
     CX0,

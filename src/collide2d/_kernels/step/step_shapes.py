@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.codes import CIRCLE, RECT
 from collide2d._kernels.intervals import (
     CORNER,
     FACE,
@@ -36,8 +37,6 @@ FLOATS = 10
 KIND, GROUP, OWNER, FIXED, FROZEN, COUNTER, NEVENTS, CX0, CX1, CY0, CY1 = range(11)
 INTS = 11
 
-RECT = 0
-CIRCLE = 1
 
 CROSSING = 0
 """Queue order of a cell crossing: before any contact at the same moment, so that

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.bits import lowest_bit, popcount
 from collide2d._kernels.jit import inline_kernel, kernel
+from collide2d._kernels.mask.bits import lowest_bit, popcount
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)

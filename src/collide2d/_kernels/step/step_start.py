@@ -30,26 +30,33 @@ from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.codes import CROSS, IGNORE, TOUCH
 from collide2d._kernels.jit import borrowing_kernel, kernel
-from collide2d._kernels.step_events import (
+from collide2d._kernels.step.step_events import (
     CAPPED,
     EVENTS,
     NUDGED,
     predict_changed,
 )
-from collide2d._kernels.step_log import log
-from collide2d._kernels.step_queue import BASE, LEN, MIN, flush, refresh, row_grown, take, unpack
-from collide2d._kernels.step_respond import (
+from collide2d._kernels.step.step_log import log
+from collide2d._kernels.step.step_queue import (
+    BASE,
+    LEN,
+    MIN,
+    flush,
+    refresh,
+    row_grown,
+    take,
+    unpack,
+)
+from collide2d._kernels.step.step_respond import (
     APPROACH_ULPS,
-    CROSS,
-    IGNORE,
-    TOUCH,
     apart,
     freeze,
     mark_changed,
     mobility,
 )
-from collide2d._kernels.step_shapes import (
+from collide2d._kernels.step.step_shapes import (
     COUNTER,
     FIXED,
     GROUP,
@@ -64,7 +71,7 @@ from collide2d._kernels.step_shapes import (
     overlap_at,
     position,
 )
-from collide2d._kernels.step_work import STATE_STAMP
+from collide2d._kernels.step.step_work import STATE_STAMP
 
 # ``tally``'s columns: a part's counts in :func:`start_touches`
 TALLY_EVENTS, TALLY_NUDGED, TALLY_CAPPED, TALLY_LOGGED, TALLY_LATER = range(5)

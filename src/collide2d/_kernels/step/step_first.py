@@ -15,17 +15,17 @@ In the swarm scene these predictions are half of the core's time.
 
 from __future__ import annotations
 
+from collide2d._kernels.codes import IGNORE
 from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel
-from collide2d._kernels.step_grid import (
+from collide2d._kernels.step.step_grid import (
     gather_near,
     prefetch_bodies,
     prefetch_cells,
     prefetch_lists,
 )
-from collide2d._kernels.step_predict import pend_contact, pend_crossing
-from collide2d._kernels.step_queue import CAP, first_key, flush, row_grown
-from collide2d._kernels.step_respond import IGNORE
-from collide2d._kernels.step_shapes import (
+from collide2d._kernels.step.step_predict import pend_contact, pend_crossing
+from collide2d._kernels.step.step_queue import CAP, first_key, flush, row_grown
+from collide2d._kernels.step.step_shapes import (
     FIXED,
     GROUP,
     keep_meeting,

@@ -1,4 +1,4 @@
-"""The layout of the sorted strips (``collide2d._kernels.strips``), built from bounds arrays."""
+"""The layout of the sorted strips (``pairs.strips``), built from bounds arrays."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collide2d._kernels import lazy
 from collide2d._typing import FloatArray, IndexArray
 from collide2d.tolerances import MAX_STRIPS
 
-strips = lazy("strips")
+strips = lazy("pairs.strips")
 
 LEVEL_RATIO = 4.0
 """Each level's strips are this many times taller than the previous level's."""
@@ -30,7 +30,7 @@ the compiled sort); beyond it the per-call overhead would dominate."""
 
 
 class Strips(NamedTuple):
-    """The structure as flat arrays (see ``collide2d._kernels.strips``)."""
+    """The structure as flat arrays (see ``collide2d._kernels.pairs.strips``)."""
 
     level_h: FloatArray
     level_w: FloatArray

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import kernel
-from collide2d._kernels.overlap import overlap_items
+from collide2d._kernels.pairs.overlap import overlap_items
 
 
 @kernel

@@ -51,8 +51,8 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel
-from collide2d._kernels.step_arena import carve
-from collide2d._kernels.step_shapes import COUNTER
+from collide2d._kernels.step.step_arena import carve
+from collide2d._kernels.step.step_shapes import COUNTER
 
 BODY_BITS = 30
 BODY_LIMIT = 1 << BODY_BITS

@@ -1,4 +1,4 @@
-"""How two bodies in ``World.step`` respond to a contact (``_kernels/step_core.py``):
+"""How two bodies in ``World.step`` respond to a contact (``_kernels/step/step_core.py``):
 who can move (inverse mass, 0 once frozen or fixed), the velocity change of a slide or
 a bounce shared by inverse mass (exact when the normal is an axis), and the nudge by
 units in the last place that leaves a stopping pair apart after rounding.
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.codes import RECT, SNAP_STEPS
 from collide2d._kernels.jit import borrowing_kernel, inlined_helper
-from collide2d._kernels.step_shapes import (
+from collide2d._kernels.step.step_shapes import (
     COUNTER,
     FIXED,
     FROZEN,
@@ -18,7 +19,6 @@ from collide2d._kernels.step_shapes import (
     MVX,
     MVY,
     NEVENTS,
-    RECT,
     VX,
     VY,
     H,
@@ -29,8 +29,6 @@ from collide2d._kernels.step_shapes import (
     position,
 )
 
-IGNORE, CROSS, TOUCH, SLIDE, BOUNCE = 0, 1, 2, 3, 4
-"""The responses' codes (``world/step.py`` names them)."""
 APPROACH_ULPS = 64.0 * 2.0**-52
 """A pair approaching slower than this share of its bodies' speeds is not approaching:
 that is what rounding leaves of a slide (two bodies a slide left moving together can
@@ -58,7 +56,6 @@ SLACK = 1e-9
 """Slides this far apart in time (relative to the moment, at least 1) are of one
 moment: a slide's nudges by units in the last place make the next contact of a
 jam an ulp or so later, not at the same time."""
-NUDGES = 2200  # collide2d.world.contact.SNAP_STEPS: doublings from one ulp outgrow any gap
 FACE_ULPS = 16.0
 """How deep (units in the last place of the faces' coordinates) two rectangles that
 met along an axis may be inside each other along it, and still be taken as rounding
@@ -79,7 +76,7 @@ def nudge(fb, ib, m, other, xo, yo, nx, ny, doublings):
     last place, then twice as far each time, until it no longer overlaps ``other`` at
     ``xo, yo``, at most ``doublings`` times; return whether it overlapped (and so
     moved, unless the doublings ran out first: it then stays, overlapping; with
-    ``NUDGES`` they never do). If the doublings from an ulp of its own place run out,
+    ``SNAP_STEPS`` they never do). If the doublings from an ulp of its own place run out,
     they start again from an ulp of the larger of the two bodies' places and sizes
     along each axis (the edges' ulp): an ulp of a place near 0, doubled, could not
     reach an overlap of an ulp of edges far from 0 (a disc's centre at -4e-16, its
@@ -202,11 +199,11 @@ def apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j):
         xj, yj = position(fb, j, t)
         if not overlap_at(fb, ib, i, fb[i, X], fb[i, Y], j, xj, yj):
             return face_apart(fb, ib, i, j, xj, yj, nx, ny)
-        return nudge(fb, ib, i, j, xj, yj, nx, ny, NUDGES)
+        return nudge(fb, ib, i, j, xj, yj, nx, ny, SNAP_STEPS)
     xi, yi = position(fb, i, t)
     if not overlap_at(fb, ib, j, fb[j, X], fb[j, Y], i, xi, yi):
         return face_apart(fb, ib, j, i, xi, yi, -nx, -ny)
-    return nudge(fb, ib, j, i, xi, yi, -nx, -ny, NUDGES)
+    return nudge(fb, ib, j, i, xi, yi, -nx, -ny, SNAP_STEPS)
 
 
 @inlined_helper

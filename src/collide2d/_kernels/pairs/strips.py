@@ -21,7 +21,7 @@ import math
 import numpy as np
 
 from collide2d._kernels.jit import borrowing_kernel, helper_kernel, kernel
-from collide2d._kernels.overlap import overlap_items
+from collide2d._kernels.pairs.overlap import overlap_items
 from collide2d._kernels.sorting import (
     argsort_range,
     search_left,

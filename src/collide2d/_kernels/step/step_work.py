@@ -9,7 +9,7 @@ that grows an array (the queue's pool, the contact log, the crossed pairs' set)
 makes a new ``Work`` with :func:`renewed`. Handed from compiled code to Python, a
 ``Work`` costs a conversion of each of its arrays (about 35 us, the whole step of a
 small world): a step of one thread stays compiled from :func:`step_core.begin
-<collide2d._kernels.step_core.begin>` to its end (``step_core.whole``).
+<collide2d._kernels.step.step_core.begin>` to its end (``step_core.whole``).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import inline_kernel, kernel
-from collide2d._kernels.runs import set_bits
+from collide2d._kernels.mask.runs import set_bits
 
 STEP_X = np.array([1, 1, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, -1, -1, 0, 1], dtype=np.int64)
 STEP_Y = np.array([0, 1, 1, 1, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, -1, -1], dtype=np.int64)

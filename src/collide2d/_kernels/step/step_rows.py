@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.codes import CIRCLE, MASK, RECT
 from collide2d._kernels.jit import kernel
-from collide2d._kernels.step_shapes import (
-    CIRCLE,
+from collide2d._kernels.step.step_shapes import (
     FIXED,
     FLOATS,
     GROUP,
@@ -23,7 +23,6 @@ from collide2d._kernels.step_shapes import (
     MVX,
     MVY,
     OWNER,
-    RECT,
     TREF,
     VX,
     VY,
@@ -32,9 +31,7 @@ from collide2d._kernels.step_shapes import (
     X,
     Y,
 )
-from collide2d._kernels.step_sizing import body_bounds, least, most
-
-TABLE_CIRCLE, TABLE_MASK = 1, 2  # collide2d.world.table.CIRCLE, MASK
+from collide2d._kernels.step.step_sizing import body_bounds, least, most
 
 
 @kernel
@@ -66,7 +63,7 @@ def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, ma
     for r in range(slots.shape[0]):
         s = slots[r]
         row = at[r]
-        circle = kind[s] == TABLE_CIRCLE
+        circle = kind[s] == CIRCLE
         x = origin[s, 0] if circle else box[s, 0]
         y = origin[s, 1] if circle else box[s, 1]
         w = radius[s] if circle else box[s, 2]
@@ -120,6 +117,17 @@ def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, ma
 
 
 @kernel
+def first_unfinite(fb, moving):
+    """The first of the rows ``moving`` whose position or velocity is not finite (a
+    step's end beyond the largest float), or -1."""
+    for i in moving:
+        if not (np.isfinite(fb[i, X]) and np.isfinite(fb[i, Y]) and np.isfinite(fb[i, VX])
+                and np.isfinite(fb[i, VY])):  # fmt: skip
+            return i
+    return -1
+
+
+@kernel
 def write_back(fb, ib, moving, live, kind, box, origin, velocity, radius, pending):
     """Write the moving bodies' rows (at the step's end) back into the table's columns
     of their items (``live[owner]``), masks excepted: position, velocity, and the box's
@@ -128,7 +136,7 @@ def write_back(fb, ib, moving, live, kind, box, origin, velocity, radius, pendin
     count = 0
     for i in moving:
         s = live[ib[i, OWNER]]
-        if kind[s] == TABLE_MASK:
+        if kind[s] == MASK:
             continue
         x = fb[i, X] + 0.0
         y = fb[i, Y] + 0.0
@@ -136,7 +144,7 @@ def write_back(fb, ib, moving, live, kind, box, origin, velocity, radius, pendin
         origin[s, 1] = y
         velocity[s, 0] = fb[i, VX] + 0.0
         velocity[s, 1] = fb[i, VY] + 0.0
-        r = radius[s] if kind[s] == TABLE_CIRCLE else 0.0
+        r = radius[s] if kind[s] == CIRCLE else 0.0
         box[s, 0] = x - r
         box[s, 1] = y - r
         pending[s] = True

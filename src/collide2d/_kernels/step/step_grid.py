@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.codes import IGNORE
 from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel, prefetch
-from collide2d._kernels.step_arena import carve
-from collide2d._kernels.step_respond import IGNORE
-from collide2d._kernels.step_shapes import (
+from collide2d._kernels.step.step_arena import carve
+from collide2d._kernels.step.step_shapes import (
     CX0,
     CX1,
     CY0,

@@ -9,20 +9,19 @@ A mover the kernel does not handle (flagged by the caller, or one that starts
 overlapped and must be pushed out) stops the kernel: the caller moves it in Python
 and calls again from the next.
 
-Boxes are rows ``x, y, w, h``. Responses are codes: 0 none, 1 touch, 2 cross, 3 slide.
+Boxes are rows ``x, y, w, h``. Responses are ``codes``' (``IGNORE`` for none; ``touch``,
+``cross`` and ``slide`` run here).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from collide2d._kernels.codes import CROSS, IGNORE, MAX_RESPONSES, SLIDE, SNAP_STEPS, TOUCH
 from collide2d._kernels.intervals import axis_interval
 from collide2d._kernels.jit import borrowing_kernel, helper_kernel, kernel
 
-NONE, TOUCH, CROSS, SLIDE = 0, 1, 2, 3
 DONE, NEEDS_PYTHON, FULL = 0, 1, 2
-MAX_RESPONSES = 64  # the World's cap (collide2d.world.world.MAX_RESPONSES)
-SNAP_STEPS = 2200  # collide2d.world.contact.SNAP_STEPS
 CELL_LIMIT = 2.0**40  # cell numbers beyond this are not hashed (the item is tested apart)
 
 
@@ -248,7 +247,7 @@ def _project(
     for s in range(n):
         other = cand_item[c0 + s]
         code = cand_resp[c0 + s]
-        if other == a or visited[s] or code == NONE:
+        if other == a or visited[s] or code == IGNORE:
             continue
         bx = box[other, 0]
         by = box[other, 1]

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from collide2d._kernels.jit import borrowing_kernel
-from collide2d._kernels.step_respond import (
+from collide2d._kernels.step.step_respond import (
     APPROACH_ULPS,
     PARTNER,
     PARTNER_COUNT,
@@ -36,7 +36,7 @@ from collide2d._kernels.step_respond import (
     SLACK,
     mobility,
 )
-from collide2d._kernels.step_shapes import MVX, MVY, advance
+from collide2d._kernels.step.step_shapes import MVX, MVY, advance
 
 MOMENT_BODIES = 32
 """Bodies a moment's slides are resolved together for (more: one pair at a time)."""

@@ -22,8 +22,8 @@ slide's (``step_respond.slide_held``).
 from __future__ import annotations
 
 from collide2d._kernels.jit import borrowing_kernel
-from collide2d._kernels.step_respond import LINK_AXIS, LINK_HI, LINK_LO, LINKS, mobility
-from collide2d._kernels.step_shapes import MVX, MVY, advance
+from collide2d._kernels.step.step_respond import LINK_AXIS, LINK_HI, LINK_LO, LINKS, mobility
+from collide2d._kernels.step.step_shapes import MVX, MVY, advance
 
 CHAIN_MAX = 32
 """Bodies a row may hold (a longer one is left to the slides one pair at a time)."""
