@@ -15,9 +15,11 @@ other event resolved when some group can have them (:func:`touches`, then
 first predictions are made in parts, a thread each (``step_first``,
 ``world/step_parts``), and after the touches, in parts again, the bodies they froze
 are predicted again (``step_start.later_predictions``); the event loop is
-``step_events.run_events``; the end's cleanup ``step_settle.settle``.
+``step_events.run_events``; the end's cleanup ``step_settle.settle``. In one
+thread, all of it is one call, :func:`whole`; every phase reads the step's arrays
+by name from its ``step_work.Work``.
 
-Responses (codes): ``IGNORE``; ``CROSS`` reported once per pair per step;
+Responses (``codes``): ``IGNORE``; ``CROSS`` reported once per pair per step;
 ``TOUCH`` freezes both bodies for the rest of the step; ``SLIDE`` removes the
 approaching part of the relative normal velocity, shared by inverse mass; ``BOUNCE``
 reverses it times the restitution. A pair found overlapping is first pushed apart
