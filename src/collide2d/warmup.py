@@ -125,25 +125,13 @@ def _world_step() -> None:
     # Shots that cross or ignore every moving group, one touching a wall at time 0:
     # the touches a step resolves before its event loop (``step_start``), a path of
     # kernels of its own.
-    # Stepped in one compiled call (``step_core.whole``), then, as a world of
-    # thousands of moving bodies is on two cores, in phases shared between threads
-    # (``world/step_parts.py``: the same kernels, called from Python).
-    from collide2d.world import step_parts
-
-    for least in (step_parts.PARALLEL_MIN_MOVING, 1):
-        if least == 1 and step_parts.THREADS == 1:
-            break
-        shots = World()
-        shots.set_response("shot", "wall", "touch")
-        shots.set_response("shot", "shot", "ignore")
-        shots.add("wall", Rect(3.0, -5.0, 1.0, 10.0), mass=math.inf, group="wall")
-        shots.add("pressed", Circle(2.0, 0.0, 1.0), velocity=(5.0, 0.0), group="shot")
-        shots.add("flying", Circle(0.0, 2.0, 1.0), velocity=(5.0, 0.0), group="shot")
-        usual, step_parts.PARALLEL_MIN_MOVING = step_parts.PARALLEL_MIN_MOVING, least
-        try:
-            shots.step(1.0)
-        finally:
-            step_parts.PARALLEL_MIN_MOVING = usual
+    shots = World()
+    shots.set_response("shot", "wall", "touch")
+    shots.set_response("shot", "shot", "ignore")
+    shots.add("wall", Rect(3.0, -5.0, 1.0, 10.0), mass=math.inf, group="wall")
+    shots.add("pressed", Circle(2.0, 0.0, 1.0), velocity=(5.0, 0.0), group="shot")
+    shots.add("flying", Circle(0.0, 2.0, 1.0), velocity=(5.0, 0.0), group="shot")
+    shots.step(1.0)
 
 
 TASKS: list[tuple[str, Callable[[], None]]] = [

@@ -1,7 +1,5 @@
 """The first predictions, and the predictions again of the bodies frozen at time 0,
-cut into parts (threads) give the step one thread gives: the same phases called
-from Python, a thread each, as the one compiled call of one thread
-(``step_core.whole``)."""
+cut into parts (threads) give the step one thread gives."""
 
 from __future__ import annotations
 
@@ -55,23 +53,6 @@ def run(world: World, steps: int, dt: float) -> list[object]:
         out.append(result.stats[:6])
         out.append([(world.shape(i), world.velocity(i)) for i in world])
     return out
-
-
-def test_one_thread_is_one_compiled_call_and_two_are_the_phases(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    calls: list[str] = []
-    core = step_parts.core
-    for name in ("whole", "begin", "finish"):
-        kernel = getattr(core, name)
-        monkeypatch.setattr(
-            core, name, lambda *args, _k=kernel, _n=name: calls.append(_n) or _k(*args)
-        )
-    monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1)
-    for threads in (1, 2):
-        monkeypatch.setattr(step_parts, "THREADS", threads)
-        crowd(0).step(0.5)
-    assert calls == ["whole", "begin", "finish"]
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

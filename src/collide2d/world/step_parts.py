@@ -102,17 +102,18 @@ def run_core(
     stats: np.ndarray,
     memory: Any,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The compiled core's step (``_kernels/step/step_core.py``) over the body rows: one
-    compiled call below ``PARALLEL_MIN_MOVING`` moving bodies (or with one thread,
-    ``step_core.whole``); else the same phases, the first predictions, the touches at
-    time 0 and the predictions again of the bodies they changed each shared between
-    the threads. ``memory`` is the pools' ``step_work.Memory``. Returns the
-    contacts (``step_core.finish``)."""
+    """The compiled core's step (``_kernels/step/step_core.py``) over the body rows:
+    ``step_core.begin``, then the first predictions, the touches at time 0 and the
+    predictions again of the bodies they changed, each shared between the threads
+    (one part below ``PARALLEL_MIN_MOVING`` moving bodies), then ``step_core.finish``.
+    ``memory`` is the pools' ``step_work.Memory``. Returns the contacts
+    (``step_core.finish``).
+
+    (Not one compiled call for one part: a kernel calling the phases carries a copy of
+    all their machine code, compiled again for it, 14 s more of the first step's
+    compile; a step of one part, from Python, costs about 35 us more, the conversion
+    of its ``Work``.)"""
     parts = parts_for(len(moving), PARALLEL_MIN_MOVING)
-    if parts == 1:
-        lf, li = core.whole(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room,
-                            stats, memory)  # fmt: skip
-        return lf, li
     bodies = (fb, ib, responses, dt, grid, moving)
     work = core.begin(*bodies, fixed, room, parts, memory)
     in_parts(partial(first.first_predictions, *bodies, work), len(moving), parts)

@@ -15,9 +15,8 @@ other event resolved when some group can have them (:func:`touches`, then
 first predictions are made in parts, a thread each (``step_first``,
 ``world/step_parts``), and after the touches, in parts again, the bodies they froze
 are predicted again (``step_start.later_predictions``); the event loop is
-``step_events.run_events``; the end's cleanup ``step_settle.settle``. In one
-thread, all of it is one call, :func:`whole`; every phase reads the step's arrays
-by name from its ``step_work.Work``.
+``step_events.run_events``; the end's cleanup ``step_settle.settle``. Every phase
+reads the step's arrays by name from its ``step_work.Work``.
 
 Responses (``codes``): ``IGNORE``; ``CROSS`` reported once per pair per step;
 ``TOUCH`` freezes both bodies for the rest of the step; ``SLIDE`` removes the
@@ -61,7 +60,7 @@ from collide2d._kernels.step.step_events import (
     run_events,
     scratch,
 )
-from collide2d._kernels.step.step_first import first_overflow, first_predictions
+from collide2d._kernels.step.step_first import first_overflow
 from collide2d._kernels.step.step_grid import cover as set_cover
 from collide2d._kernels.step.step_grid import (
     first_lanes,
@@ -87,9 +86,7 @@ from collide2d._kernels.step.step_shapes import (
     advance,
 )
 from collide2d._kernels.step.step_start import (
-    TALLY_COLUMNS,
     later_overflow,
-    later_predictions,
     quiet_groups,
     start_touches,
     touches_joined,
@@ -101,7 +98,6 @@ from collide2d._kernels.step.step_work import (
     STATE_IUSED,
     STATE_LATER,
     STATE_NFREE,
-    STATE_QUIET,
     STATE_STAMP,
     STATE_TOUCHED,
     Work,
@@ -300,28 +296,6 @@ def touched(stats, work, starts, tally):
     work.state[STATE_EARLY] = count
     work.state[STATE_LATER] = nlater
     work.state[STATE_TOUCHED] = 1
-
-
-@kernel
-def whole(fb, ib, responses, restitution, dt, cap, grid, moving, fixed, room, stats, memory):
-    """A step in one thread, from :func:`begin` to :func:`finish` without coming back
-    to Python: the phases ``world/step.py`` runs in parts when two threads share
-    them (``world/step_parts.py``), each over all the moving bodies here. Returns
-    :func:`finish`'s contacts."""
-    work = begin(fb, ib, responses, dt, grid, moving, fixed, room, 1, memory)
-    n = moving.shape[0]
-    first_predictions(fb, ib, responses, dt, grid, moving, work, 0, 0, n)
-    if work.state[STATE_QUIET]:  # (else no touch to resolve before the loop)
-        et, ek, quiet = touches(fb, ib, responses, dt, grid, moving, stats, work)
-        work = renewed(work, et, ek, work.lf, work.li, work.crossed, work.pre_f, work.pre_i,
-                       work.pre_k)  # fmt: skip
-        tally = np.zeros((1, TALLY_COLUMNS), dtype=np.int64)
-        touch_part(fb, ib, responses, cap, moving, work, quiet, 0, n, tally[0])
-        touched(stats, work, np.array([0, n], dtype=np.int64), tally)
-        if work.state[STATE_LATER] > 0:
-            later_predictions(fb, ib, responses, dt, grid, moving, work, 0, 0,
-                              work.state[STATE_LATER], np.empty(1, dtype=np.int64))  # fmt: skip
-    return finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, memory.used, work)
 
 
 @kernel

@@ -7,9 +7,9 @@ no cost (``work.et`` is the same load as a local variable), and a kernel that ta
 ``work`` takes one argument instead of 38. They are records, not objects: a kernel
 that grows an array (the queue's pool, the contact log, the crossed pairs' set)
 makes a new ``Work`` with :func:`renewed`. Handed from compiled code to Python, a
-``Work`` costs a conversion of each of its arrays (about 35 us, the whole step of a
-small world): a step of one thread stays compiled from :func:`step_core.begin
-<collide2d._kernels.step.step_core.begin>` to its end (``step_core.whole``).
+``Work`` costs a conversion of each of its arrays (about 35 us, a small world's
+compiled core takes about as long); the phases are called from Python all the same
+(``world/step_parts.run_core`` says why).
 """
 
 from __future__ import annotations
