@@ -30,7 +30,6 @@ first = lazy("step.step_first")
 work_ = lazy("step.step_work")
 start_ = lazy("step.step_start")
 core = lazy("step.step_core")
-shapes = lazy("step.step_shapes")
 T = TypeVar("T")
 
 THREADS = min(2, os.cpu_count() or 1)
