@@ -117,7 +117,10 @@ class ArrayIndex(Index):
         The fast path (a ``Rect`` replacing a ``Rect``) does what ``Index.update``
         does with fewer steps: this is the call a game makes for every moving shape.
         """
-        old = self._shapes.get(key) if type(key) is int or type(key) is str else None
+        try:
+            old = self._shapes.get(key)
+        except TypeError:  # unhashable: the general path says so
+            old = None
         if type(shape) is not Rect or type(old) is not Rect:
             was = type(self._shapes[key]) if key in self._shapes else None
             super().update(key, shape)

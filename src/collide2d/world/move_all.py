@@ -19,7 +19,6 @@ import threading
 from collections.abc import Callable, Mapping
 from functools import partial
 from itertools import repeat
-from operator import itemgetter
 from typing import NamedTuple
 
 import numpy as np
@@ -32,7 +31,9 @@ from collide2d.geometry.vec2 import Vec2
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Collision, Filter, Item, Movement
 from collide2d.world.contact import bounds
+from collide2d.world.far_rects import mover_kept, movers_kept, rect_kept, rows_kept
 from collide2d.world.group_filter import GroupFilter
+from collide2d.world.one_move import MOST_CANDIDATES, move_rect
 from collide2d.world.table import ItemTable
 
 moves = lazy("moves.world_moves")
@@ -125,9 +126,14 @@ def plan_moves(
     regions[m_index, :2] = lo - pad
     regions[m_index, 2:] = (hi + pad) - (lo - pad)
     pairs = _region_pairs(regions, m_index)
+    # far out, where x + w loses part of w, the check loop moves them (its exact route)
+    lossy = ~rows_kept(box)
+    lossy[m_index] |= ~movers_kept(lo - pad, hi + pad, start[:, 2:])
     cand_start = np.searchsorted(pairs[:, 0], np.arange(len(movers) + 1)).astype(np.int64)
     cand_item = np.ascontiguousarray(pairs[:, 1], dtype=np.int64)
     python_only = ~rect[m_index]
+    python_only[pairs[lossy[pairs[:, 1]], 0]] = True
+    python_only[lossy[m_index]] = True
     if type(filter) is GroupFilter and filter.reads(table):
         cand_resp = _group_responses(filter, codes, m_slot[pairs[:, 0]], live[cand_item])
         needs_python = (cand_resp < 0) | ((cand_resp > 0) & ~rect[cand_item])
@@ -357,6 +363,8 @@ def move_one(
     pad_y = REGION_PAD * (abs(lo_y) + abs(hi_y)) + 1e-300
     left, top = lo_x - pad_x, lo_y - pad_y
     right, bottom = left + ((hi_x + pad_x) - left), top + ((hi_y + pad_y) - top)
+    if not (mover_kept(left, right, w) and mover_kept(top, bottom, h)):
+        return None  # far out, where x + w loses part of w: the check loop's exact route
     found = candidates(_new(Rect, (left, top, right - left, bottom - top)))
     slot = table.slot
     rows = []
@@ -373,14 +381,20 @@ def move_one(
         code = codes.get(response) if isinstance(response, str) else None
         if code is None or type(other_shape) is not Rect:
             return None
-        rows.append((slot[other], code, other))
-    rows.sort(key=itemgetter(0))  # the order the items were added
+        rounded = (ox + ow) - ox != ow or (oy + oh) - oy != oh
+        if rounded and not rect_kept(ox, oy, ow, oh):  # far out: the check loop's exact route
+            return None
+        rows.append((slot[other], code, other, other_shape))
+    rows.sort()  # the order the items were added (slots differ: the rest is not compared)
     k = len(rows)
+    if k <= MOST_CANDIDATES:  # a few: plain Python does it before the kernel's call is made
+        moved = move_rect(item, shape, gx, gy, rows)
+        return None if moved is None else (moved, k, len(found))
     # the mover's row and its candidates', each built by one numpy call (an element
     # written at a time costs a microsecond a row)
-    order = np.array([slot[item], *[s for s, _, _ in rows]], dtype=np.int64)
+    order = np.array([slot[item], *[row[0] for row in rows]], dtype=np.int64)
     box = table.box[order]  # the mover's row is its shape (rows are never behind)
-    cand_resp = np.array([code for _, code, _ in rows], dtype=np.int8)
+    cand_resp = np.array([row[1] for row in rows], dtype=np.int8)
     columns = _one_columns(2 * moves.MAX_RESPONSES * (k + 1))
     goal_row, cand_start, out_pos, out_start = _kept.small
     goal_row[0, 0] = gx
@@ -400,7 +414,7 @@ def move_one(
     other, resp, fraction, normal, touch, delta, leg, started, slide = (
         column[:end].tolist() for column in columns
     )
-    names = [item] + [name for _, _, name in rows]
+    names = [item] + [row[2] for row in rows]
     # The records as _collect builds them, field for field; a row loop here because a
     # single move has one or two rows, where _collect's columns of numpy and map/zip
     # cost 3 to 8 us more (measured) than they save.

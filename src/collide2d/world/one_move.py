@@ -1,0 +1,228 @@
+"""One rectangle's move among a few rectangles, in plain Python: the compiled moves'
+check loop (``collide2d._kernels.moves.world_moves``) line for line, for the single
+``World.move`` of a game's actor.
+
+A move that meets one or two tiles is over before the compiled call's arguments are
+made: the numpy rows, the call and the reading back of its columns cost about three
+times what these few float operations do (see docs/world.md). Above
+:data:`MOST_CANDIDATES` candidates the compiled kernel runs instead. Both give the
+same floats (the same operations in the same order); the tests hold this twin, the
+kernel and the World's generic check loop equal move for move.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from collide2d._kernels.codes import CROSS, MAX_RESPONSES, SLIDE, SNAP_STEPS, TOUCH
+from collide2d.geometry.rect import Rect
+from collide2d.geometry.vec2 import Vec2
+from collide2d.world.collision import Collision, Item, Movement
+
+MOST_CANDIDATES = 12
+"""Moves with more candidates than this (items the move may meet, with a response)
+run in the compiled kernel: past about a dozen its loop is the cheaper."""
+
+Candidate = tuple[int, int, Any, Rect]
+"""``(slot, code, item, rect)`` of an item the move may meet, in insertion order."""
+
+_new = tuple.__new__
+_INF = math.inf
+_nextafter = math.nextafter
+_ulp = math.ulp
+_NAMES = {TOUCH: "touch", CROSS: "cross", SLIDE: "slide"}
+_NORMALS = {
+    (-1.0, 0.0): Vec2(-1.0, 0.0), (1.0, 0.0): Vec2(1.0, 0.0),
+    (0.0, -1.0): Vec2(0.0, -1.0), (0.0, 1.0): Vec2(0.0, 1.0),
+}  # fmt: skip
+
+
+def move_rect(
+    item: Item, rect: Rect, gx: float, gy: float, rows: list[Candidate]
+) -> Movement | None:
+    """``item`` (at ``rect``) moved toward ``(gx, gy)`` among ``rows``' rectangles,
+    each with its response code (``touch``, ``cross`` or ``slide``); None where a
+    start already overlapped needs the World's push-out (its Python check loop)."""
+    x, y, w, h = rect
+    visited = [False] * len(rows)
+    lx, ly = x, y  # the leg: where the projection starts
+    collisions: list[Collision] = []
+    stops: list[tuple[Rect, float, float]] = []  # what the move stopped at, to clear
+    responses = 0
+    found = _project(lx, ly, w, h, gx, gy, rows, visited)
+    if found is None:
+        return None
+    while found:
+        if responses == MAX_RESPONSES:
+            gx, gy = lx, ly
+            break
+        _, s0, f0, nx0, ny0, tx0, ty0, started0, _ = found[0]
+        code = rows[s0][1]
+        if code != SLIDE:
+            visited[s0] = True
+        new_gx, new_gy = gx, gy
+        if code == TOUCH:
+            new_gx, new_gy = tx0, ty0
+        elif code == SLIDE and (gx - tx0) * nx0 + (gy - ty0) * ny0 < 0.0:
+            if ny0 == 0.0:  # remove the part of the remaining motion into the surface
+                new_gx = tx0
+            else:
+                new_gy = ty0
+        slide = _new(Vec2, (new_gx, new_gy)) if code == SLIDE else None
+        delta = _new(Vec2, (gx - lx, gy - ly))
+        leg = _new(Rect, (lx, ly, w, h))
+        name = _NAMES[code]
+        # the resolved contact, then the others of this projection it stops as well
+        for k, (_, s, f, nx, ny, tx, ty, started, corner) in enumerate(found):
+            if k > 0:
+                if f != f0 or started != started0:
+                    break
+                if code == CROSS or nx != nx0 or ny != ny0 or rows[s][1] != code or corner:
+                    continue
+            _, _, other, other_rect = rows[s]
+            collisions.append(_new(Collision, (
+                item, other, name, f, _NORMALS[nx, ny], _new(Vec2, (tx, ty)), delta, leg,
+                other_rect, started, slide, None,
+            )))  # fmt: skip
+            if code != CROSS:
+                stops.append((other_rect, nx, ny))
+            if k == 0 and code == CROSS:
+                break
+        responses += 1
+        if code == TOUCH:
+            gx, gy = new_gx, new_gy
+            break
+        if code == SLIDE:
+            lx, ly = tx0, ty0
+        gx, gy = new_gx, new_gy
+        found = _project(lx, ly, w, h, gx, gy, rows, visited)
+        if found is None:
+            return None
+    for other_rect, nx, ny in stops:  # clear of everything the move stopped at
+        gx, gy = _snap(gx, gy, w, h, other_rect, nx, ny)
+    return _new(Movement, (_new(Vec2, (gx, gy)), collisions))
+
+
+Contact = tuple[tuple[Any, ...], int, float, float, float, float, float, bool, bool]
+"""``(key, row, fraction, nx, ny, touch x, touch y, started, corner)``."""
+
+
+def _project(
+    x0: float, y0: float, w: float, h: float, gx: float, gy: float,
+    rows: list[Candidate], visited: list[bool],
+) -> list[Contact] | None:  # fmt: skip
+    """The contacts of the leg ``(x0, y0) -> (gx, gy)``, sorted as ``World._project``
+    sorts them; None when one started overlapped with a response other than
+    ``cross`` (the World pushes it out)."""
+    dx = gx - x0
+    dy = gy - y0
+    left = min(x0, gx)
+    top = min(y0, gy)
+    right = max(x0 + w, gx + w)
+    bottom = max(y0 + h, gy + h)
+    found: list[Contact] = []
+    for s, (slot, code, _, (bx, by, bw, bh)) in enumerate(rows):
+        if visited[s] or not (bx < right and left < bx + bw and by < bottom and top < by + bh):
+            continue
+        # the slab sweep (_kernels.moves.world_moves._sweep)
+        if dx > 0.0:
+            ex, xx = (bx - (x0 + w)) / dx, ((bx + bw) - x0) / dx
+        elif dx < 0.0:
+            ex, xx = ((bx + bw) - x0) / dx, (bx - (x0 + w)) / dx
+        elif x0 < bx + bw and bx < x0 + w:
+            ex, xx = -_INF, _INF
+        else:
+            continue
+        if dy > 0.0:
+            ey, xy = (by - (y0 + h)) / dy, ((by + bh) - y0) / dy
+        elif dy < 0.0:
+            ey, xy = ((by + bh) - y0) / dy, (by - (y0 + h)) / dy
+        elif y0 < by + bh and by < y0 + h:
+            ey, xy = -_INF, _INF
+        else:
+            continue
+        enter = ex if ex >= ey else ey
+        leave = xx if xx <= xy else xy
+        if not (enter < leave and enter < 1.0 and leave > 0.0):
+            continue
+        ax_c = x0 + w * 0.5 - (bx + bw * 0.5)
+        ay_c = y0 + h * 0.5 - (by + bh * 0.5)
+        if enter < 0.0:  # started overlapped: least penetration, ties prefer x, then -
+            if code != CROSS:
+                return None
+            to_left = (x0 + w) - bx
+            to_right = (bx + bw) - x0
+            to_top = (y0 + h) - by
+            to_bottom = (by + bh) - y0
+            depth_x = to_left if to_left <= to_right else to_right
+            depth_y = to_top if to_top <= to_bottom else to_bottom
+            if depth_x <= depth_y:
+                nx, ny = (-1.0 if to_left <= to_right else 1.0), 0.0
+            else:
+                nx, ny = 0.0, (-1.0 if to_top <= to_bottom else 1.0)
+            iw = min(x0 + w, bx + bw) - max(x0, bx)
+            ih = min(y0 + h, by + bh) - max(y0, by)
+            key: tuple[Any, ...] = (
+                False, -max(iw, 0.0) * max(ih, 0.0), 0.0, ax_c * ax_c + ay_c * ay_c, slot
+            )  # fmt: skip
+            found.append((key, s, 0.0, nx, ny, x0, y0, True, False))
+            continue
+        f = enter + 0.0
+        corner = False
+        tx = x0 + dx * f
+        ty = y0 + dy * f
+        if ex >= ey:
+            corner = ex == ey
+            nx, ny = (-1.0 if dx > 0.0 else 1.0), 0.0
+            tx = _below(bx, w) if nx < 0.0 else bx + bw
+        else:
+            nx, ny = 0.0, (-1.0 if dy > 0.0 else 1.0)
+            ty = _below(by, h) if ny < 0.0 else by + bh
+        key = (True, f, 1.0 if corner else 0.0, ax_c * ax_c + ay_c * ay_c, slot)
+        found.append((key, s, f, nx, ny, tx, ty, False, corner))
+    # insertion sort, as the kernel's (started first, then the keys in turn)
+    for i in range(1, len(found)):
+        j = i
+        while j > 0 and _before(found[j][0], found[j - 1][0]):
+            found[j], found[j - 1] = found[j - 1], found[j]
+            j -= 1
+    return found
+
+
+def _before(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """The kernel's ``_before``: a started contact first, then the first key that
+    differs decides (``!=`` then ``<``, as floats compare: NaN decides nothing)."""
+    if a[0] != b[0]:
+        return not a[0]
+    for k in range(1, 5):
+        if a[k] != b[k]:
+            return bool(a[k] < b[k])
+    return False
+
+
+def _below(edge: float, size: float) -> float:
+    """The largest float ``p`` near ``edge - size`` with ``p + size <= edge``."""
+    p = edge - size
+    while p + size > edge:
+        p = _nextafter(p, -_INF)
+    return p
+
+
+def _snap(
+    x: float, y: float, w: float, h: float, other: Rect, nx: float, ny: float
+) -> tuple[float, float]:
+    """``collide2d.world.contact.snap`` for two rectangles."""
+    bx, by, bw, bh = other
+    step_x = _ulp(x)
+    step_y = _ulp(y)
+    for _ in range(SNAP_STEPS):
+        if not (x < bx + bw and bx < x + w and y < by + bh and by < y + h):
+            return x, y
+        if nx != 0.0:
+            x += step_x if nx > 0.0 else -step_x
+            step_x *= 2.0
+        if ny != 0.0:
+            y += step_y if ny > 0.0 else -step_y
+            step_y *= 2.0
+    return x, y
