@@ -57,7 +57,7 @@ def move_rect(
         if responses == MAX_RESPONSES:
             gx, gy = lx, ly
             break
-        _, s0, f0, nx0, ny0, tx0, ty0, started0, _ = found[0]
+        s0, f0, nx0, ny0, tx0, ty0, started0, _ = found[0]
         code = rows[s0][1]
         if code != SLIDE:
             visited[s0] = True
@@ -74,7 +74,7 @@ def move_rect(
         leg = _new(Rect, (lx, ly, w, h))
         name = _NAMES[code]
         # the resolved contact, then the others of this projection it stops as well
-        for k, (_, s, f, nx, ny, tx, ty, started, corner) in enumerate(found):
+        for k, (s, f, nx, ny, tx, ty, started, corner) in enumerate(found):
             if k > 0:
                 if f != f0 or started != started0:
                     break
@@ -104,8 +104,8 @@ def move_rect(
     return _new(Movement, (_new(Vec2, (gx, gy)), collisions))
 
 
-Contact = tuple[tuple[Any, ...], int, float, float, float, float, float, bool, bool]
-"""``(key, row, fraction, nx, ny, touch x, touch y, started, corner)``."""
+Contact = tuple[int, float, float, float, float, float, bool, bool]
+"""``(row, fraction, nx, ny, touch x, touch y, started, corner)``."""
 
 
 def _project(
@@ -121,24 +121,28 @@ def _project(
     top = min(y0, gy)
     right = max(x0 + w, gx + w)
     bottom = max(y0 + h, gy + h)
+    ar = x0 + w
+    ab = y0 + h
     found: list[Contact] = []
-    for s, (slot, code, _, (bx, by, bw, bh)) in enumerate(rows):
-        if visited[s] or not (bx < right and left < bx + bw and by < bottom and top < by + bh):
+    for s, (_, code, _, (bx, by, bw, bh)) in enumerate(rows):
+        br = bx + bw
+        bb = by + bh
+        if visited[s] or not (bx < right and left < br and by < bottom and top < bb):
             continue
         # the slab sweep (_kernels.moves.world_moves._sweep)
         if dx > 0.0:
-            ex, xx = (bx - (x0 + w)) / dx, ((bx + bw) - x0) / dx
+            ex, xx = (bx - ar) / dx, (br - x0) / dx
         elif dx < 0.0:
-            ex, xx = ((bx + bw) - x0) / dx, (bx - (x0 + w)) / dx
-        elif x0 < bx + bw and bx < x0 + w:
+            ex, xx = (br - x0) / dx, (bx - ar) / dx
+        elif x0 < br and bx < ar:
             ex, xx = -_INF, _INF
         else:
             continue
         if dy > 0.0:
-            ey, xy = (by - (y0 + h)) / dy, ((by + bh) - y0) / dy
+            ey, xy = (by - ab) / dy, (bb - y0) / dy
         elif dy < 0.0:
-            ey, xy = ((by + bh) - y0) / dy, (by - (y0 + h)) / dy
-        elif y0 < by + bh and by < y0 + h:
+            ey, xy = (bb - y0) / dy, (by - ab) / dy
+        elif y0 < bb and by < ab:
             ey, xy = -_INF, _INF
         else:
             continue
@@ -146,48 +150,62 @@ def _project(
         leave = xx if xx <= xy else xy
         if not (enter < leave and enter < 1.0 and leave > 0.0):
             continue
-        ax_c = x0 + w * 0.5 - (bx + bw * 0.5)
-        ay_c = y0 + h * 0.5 - (by + bh * 0.5)
         if enter < 0.0:  # started overlapped: least penetration, ties prefer x, then -
             if code != CROSS:
                 return None
-            to_left = (x0 + w) - bx
-            to_right = (bx + bw) - x0
-            to_top = (y0 + h) - by
-            to_bottom = (by + bh) - y0
+            to_left = ar - bx
+            to_right = br - x0
+            to_top = ab - by
+            to_bottom = bb - y0
             depth_x = to_left if to_left <= to_right else to_right
             depth_y = to_top if to_top <= to_bottom else to_bottom
             if depth_x <= depth_y:
-                nx, ny = (-1.0 if to_left <= to_right else 1.0), 0.0
+                found.append(
+                    (s, 0.0, -1.0 if to_left <= to_right else 1.0, 0.0, x0, y0, True, False)
+                )
             else:
-                nx, ny = 0.0, (-1.0 if to_top <= to_bottom else 1.0)
+                found.append(
+                    (s, 0.0, 0.0, -1.0 if to_top <= to_bottom else 1.0, x0, y0, True, False)
+                )
+        elif ex >= ey:
+            f = enter + 0.0
+            if dx > 0.0:
+                found.append((s, f, -1.0, 0.0, _below(bx, w), y0 + dy * f, False, ex == ey))
+            else:
+                found.append((s, f, 1.0, 0.0, br, y0 + dy * f, False, ex == ey))
+        else:
+            f = enter + 0.0
+            if dy > 0.0:
+                found.append((s, f, 0.0, -1.0, x0 + dx * f, _below(by, h), False, False))
+            else:
+                found.append((s, f, 0.0, 1.0, x0 + dx * f, bb, False, False))
+    if len(found) > 1:  # the order of contacts: a projection holds a few
+        _sort(found, x0, y0, w, h, rows)
+    return found
+
+
+def _sort(found: list[Contact], x0: float, y0: float, w: float, h: float,
+          rows: list[Candidate]) -> None:  # fmt: skip
+    """Sort ``found`` as the kernel does: started first (deepest first), fraction,
+    face before corner, nearer centre, earlier added (``World._order_key``), by its
+    insertion sort (``!=`` then ``<`` key by key, as floats compare)."""
+    keys = []
+    for s, f, _, _, _, _, started, corner in found:
+        slot, _, _, (bx, by, bw, bh) = rows[s]
+        ax_c = x0 + w * 0.5 - (bx + bw * 0.5)
+        ay_c = y0 + h * 0.5 - (by + bh * 0.5)
+        if started:
             iw = min(x0 + w, bx + bw) - max(x0, bx)
             ih = min(y0 + h, by + bh) - max(y0, by)
-            key: tuple[Any, ...] = (
-                False, -max(iw, 0.0) * max(ih, 0.0), 0.0, ax_c * ax_c + ay_c * ay_c, slot
-            )  # fmt: skip
-            found.append((key, s, 0.0, nx, ny, x0, y0, True, False))
-            continue
-        f = enter + 0.0
-        corner = False
-        tx = x0 + dx * f
-        ty = y0 + dy * f
-        if ex >= ey:
-            corner = ex == ey
-            nx, ny = (-1.0 if dx > 0.0 else 1.0), 0.0
-            tx = _below(bx, w) if nx < 0.0 else bx + bw
+            keys.append((False, -max(iw, 0.0) * max(ih, 0.0), 0.0, ax_c * ax_c + ay_c * ay_c, slot))
         else:
-            nx, ny = 0.0, (-1.0 if dy > 0.0 else 1.0)
-            ty = _below(by, h) if ny < 0.0 else by + bh
-        key = (True, f, 1.0 if corner else 0.0, ax_c * ax_c + ay_c * ay_c, slot)
-        found.append((key, s, f, nx, ny, tx, ty, False, corner))
-    # insertion sort, as the kernel's (started first, then the keys in turn)
+            keys.append((True, f, 1.0 if corner else 0.0, ax_c * ax_c + ay_c * ay_c, slot))
     for i in range(1, len(found)):
         j = i
-        while j > 0 and _before(found[j][0], found[j - 1][0]):
+        while j > 0 and _before(keys[j], keys[j - 1]):
+            keys[j], keys[j - 1] = keys[j - 1], keys[j]
             found[j], found[j - 1] = found[j - 1], found[j]
             j -= 1
-    return found
 
 
 def _before(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
