@@ -165,8 +165,13 @@ class Index:
     def _checked_rects(self, keys: Sequence[Key], rects: object) -> tuple[list[Key], np.ndarray]:
         """``keys`` as a list of present keys and ``rects`` as checked float rows."""
         keys = list(keys)
-        for key in keys:
-            self._require(key)
+        try:
+            known = all(map(self._shapes.__contains__, keys))  # in C: thousands of keys
+        except TypeError:  # an unhashable key: _require names it
+            known = False
+        if not known:
+            for key in keys:
+                self._require(key)
         try:
             rows = np.asarray(rects, dtype=np.float64)
         except (TypeError, ValueError):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import repeat
 
 import numpy as np
 
@@ -30,6 +31,14 @@ cell numbers overflow (an edge at ``inf``, as ``Rect(1e308, 0, 1e308, 1)`` has).
 CELL_LIMIT = 2**30
 """The compiled search keeps a shape whose cell numbers pass this apart (tested
 against every shape), as the cells keep one whose numbers overflow."""
+
+BULK = 8
+"""``update_rects`` of this many keys or more finds their boxes and cells as arrays;
+fewer are updated one by one."""
+
+SPAN_LIMIT = 2.0**52
+"""Cell numbers below this (in magnitude) are exact as float and as int64 both; a
+box past it has its span found by ``_range``, one by one."""
 
 Span = tuple[int, int, int, int] | None
 """The cells a box touches (first and last column and row), None if they overflow."""
@@ -93,6 +102,41 @@ class UniformGrid(CachedPairsIndex):
             self._dirty.add(key)
 
     update.__doc__ = CachedPairsIndex.update.__doc__
+
+    def update_rects(self, keys: Sequence[Key], rects: object) -> None:
+        keys, rows = self._checked_rects(keys, rects)
+        if len(keys) < BULK or len(set(keys)) < len(keys):  # a few, or a key twice: in turn
+            new = tuple.__new__  # the rows passed Rect's checks
+            for key, row in zip(keys, rows.tolist(), strict=True):
+                self.update(key, new(Rect, row))
+            return
+        with collector_paused():  # thousands of new tuples, no cycles
+            self._write_rects(keys, rows)
+
+    update_rects.__doc__ = CachedPairsIndex.update_rects.__doc__
+
+    def _write_rects(self, keys: list[Key], rows: np.ndarray) -> None:
+        """``update`` of every key at once: the boxes and cell spans found as arrays,
+        the cells changed only for the keys whose span changed (a frame's small
+        moves leave most in their cells)."""
+        boxes = np.empty_like(rows)
+        boxes[:, :2] = rows[:, :2]
+        boxes[:, 2:] = rows[:, :2] + rows[:, 2:]  # the floats update's x + w makes
+        with np.errstate(over="ignore", invalid="ignore"):
+            spans = np.floor(boxes / self.cell_size)  # _range's floor(edge / size)
+            plain: np.ndarray = (np.abs(spans) < SPAN_LIMIT).all(axis=1)  # else None, huge ints
+            span_rows = spans.astype(np.int64).tolist()  # (those rows' values unread)
+        box_rows = boxes.tolist()
+        ranges, old_boxes = self._ranges, self._boxes
+        for key, span, box, kept in zip(keys, span_rows, box_rows, plain.tolist(), strict=True):
+            if not kept or tuple(span) != ranges[key]:
+                self._delete(key, old_boxes[key])
+                self._insert(key, tuple(box))  # its span found again, exactly
+        new = tuple.__new__  # the rows passed Rect's checks
+        self._shapes.update(zip(keys, map(new, repeat(Rect), rows.tolist()), strict=True))
+        old_boxes.update(zip(keys, map(tuple, box_rows), strict=True))
+        if self._partners is not None:
+            self._dirty.update(keys)
 
     def _range(self, box: Box) -> Span:
         c = self.cell_size
@@ -186,10 +230,9 @@ class UniformGrid(CachedPairsIndex):
         n = len(keys)
         if n < 2:
             return []
-        boxes = self._boxes
-        box = np.array([boxes[key] for key in keys], dtype=np.float64)
+        box = np.array(list(map(self._boxes.__getitem__, keys)), dtype=np.float64)
         shapes = self._shapes
-        exact = np.fromiter((needs_exact_test(shapes[key]) for key in keys), dtype=bool, count=n)
+        exact = np.fromiter(map(needs_exact_test, shapes.values()), dtype=bool, count=n)
         if exact.any():  # circles' and polygons' bounds an ulp wider (see widen_outward)
             widened = box[exact]
             widen_outward(widened)
@@ -223,15 +266,22 @@ class UniformGrid(CachedPairsIndex):
             tests += made
         pairs = decoded(codes, n)
         either = exact[pairs[:, 0]] | exact[pairs[:, 1]]
-        order_of = self._order
-        rows = []
-        for (a, b), test in zip(pairs.tolist(), either.tolist(), strict=True):
-            ka, kb = keys[a], keys[b]
-            if test and not overlaps(shapes[ka], shapes[kb]):
-                continue
-            rows.append((order_of[ka], order_of[kb], ka, kb))
-        self.stats.count(tests=tests + int(either.sum()), visits=int(visited) + len(large))
-        return rows
+        tested = int(either.sum())
+        if tested:  # circles and polygons: their exact test
+            keep = ~either
+            rows = np.flatnonzero(either).tolist()
+            for row, (a, b) in zip(rows, pairs[either].tolist(), strict=True):
+                keep[row] = overlaps(shapes[keys[a]], shapes[keys[b]])
+            pairs = pairs[keep]
+        self.stats.count(tests=tests + tested, visits=int(visited) + len(large))
+        # Rows (order a, order b, key a, key b), built in C: the keys are listed in the
+        # order they were added and each pair's a is before its b, so the codes' order
+        # is the rows' order.
+        first, second = pairs[:, 0].tolist(), pairs[:, 1].tolist()
+        orders = list(map(self._order.__getitem__, keys))
+        at_order, at_key = orders.__getitem__, keys.__getitem__
+        return list(zip(map(at_order, first), map(at_order, second),
+                        map(at_key, first), map(at_key, second), strict=True))  # fmt: skip
 
     def cells(self) -> list[Rect]:
         """The occupied cells, as rectangles (for drawing)."""
