@@ -124,11 +124,11 @@ class UniformGrid(CachedPairsIndex):
         boxes[:, 2:] = rows[:, :2] + rows[:, 2:]  # the floats update's x + w makes
         with np.errstate(over="ignore", invalid="ignore"):
             spans = np.floor(boxes / self.cell_size)  # _range's floor(edge / size)
-            plain: np.ndarray = (np.abs(spans) < SPAN_LIMIT).all(axis=1)  # else None, huge ints
+            plain = np.all(np.abs(spans) < SPAN_LIMIT, axis=1).tolist()  # else None, huge ints
             span_rows = spans.astype(np.int64).tolist()  # (those rows' values unread)
         box_rows = boxes.tolist()
         ranges, old_boxes = self._ranges, self._boxes
-        for key, span, box, kept in zip(keys, span_rows, box_rows, plain.tolist(), strict=True):
+        for key, span, box, kept in zip(keys, span_rows, box_rows, plain, strict=True):
             if not kept or tuple(span) != ranges[key]:
                 self._delete(key, old_boxes[key])
                 self._insert(key, tuple(box))  # its span found again, exactly
