@@ -438,6 +438,7 @@ def bench_moving(n: int = 3000, frames: int = 30) -> str:
                           ("SortAndSweep (update each, pairs)", SortAndSweep)):  # fmt: skip
         runs.append((name, _ours_moving(factory, scene)))
     for name, factory in (("Quadtree (update_rects, pairs)", lambda: Quadtree(Rect(0, 0, 960, 640))),
+                          ("UniformGrid(48) (update_rects, pairs)", lambda: UniformGrid(48)),
                           ("SortedStrips (update_rects, pairs)", SortedStrips)):  # fmt: skip
         runs.append((name, _ours_moving_rects(factory, scene)))
     runs.append(("overlapping_pairs on the frame's arrays", _batch_moving(scene)))
