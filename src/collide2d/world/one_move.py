@@ -100,7 +100,9 @@ def move_rect(
         if found is None:
             return None
     for other_rect, nx, ny in stops:  # clear of everything the move stopped at
-        gx, gy = _snap(gx, gy, w, h, other_rect, nx, ny)
+        bx, by, bw, bh = other_rect
+        if gx < bx + bw and bx < gx + w and gy < by + bh and by < gy + h:  # not yet
+            gx, gy = _snap(gx, gy, w, h, other_rect, nx, ny)
     return _new(Movement, (_new(Vec2, (gx, gy)), collisions))
 
 
