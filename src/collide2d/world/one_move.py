@@ -16,6 +16,7 @@ import math
 from typing import Any
 
 from collide2d._kernels.codes import CROSS, MAX_RESPONSES, SLIDE, SNAP_STEPS, TOUCH
+from collide2d.continuous.penetration import least_penetration
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.world.collision import Collision, Item, Movement
@@ -152,23 +153,11 @@ def _project(
         leave = xx if xx <= xy else xy
         if not (enter < leave and enter < 1.0 and leave > 0.0):
             continue
-        if enter < 0.0:  # started overlapped: least penetration, ties prefer x, then -
+        if enter < 0.0:  # started overlapped (a cross): the least-penetration normal
             if code != CROSS:
                 return None
-            to_left = ar - bx
-            to_right = br - x0
-            to_top = ab - by
-            to_bottom = bb - y0
-            depth_x = to_left if to_left <= to_right else to_right
-            depth_y = to_top if to_top <= to_bottom else to_bottom
-            if depth_x <= depth_y:
-                found.append(
-                    (s, 0.0, -1.0 if to_left <= to_right else 1.0, 0.0, x0, y0, True, False)
-                )
-            else:
-                found.append(
-                    (s, 0.0, 0.0, -1.0 if to_top <= to_bottom else 1.0, x0, y0, True, False)
-                )
+            nx, ny = least_penetration(x0, y0, ar, ab, bx, by, br, bb)
+            found.append((s, 0.0, nx, ny, x0, y0, True, False))
         elif ex >= ey:
             f = enter + 0.0
             if dx > 0.0:
