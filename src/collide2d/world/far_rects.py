@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d.continuous.rect_exact import KEPT
+from collide2d.continuous.rect_exact import KEPT, sizes_kept
 
 NEAR = 2.0**32
 """A size ``w`` is kept at every coordinate below ``NEAR * w`` in magnitude: the
@@ -28,11 +28,7 @@ def mover_kept(lo: float, hi: float, size: float) -> bool:
 
 def rect_kept(x: float, y: float, w: float, h: float) -> bool:
     """Whether ``x + w`` and ``y + h`` keep the sizes (``rect_exact.sizes_kept``)."""
-    right = x + w
-    bottom = y + h
-    if right - x != w and abs((right - x) - w) > KEPT * w:
-        return False
-    return not (bottom - y != h and abs((bottom - y) - h) > KEPT * h)
+    return sizes_kept(x, w, x + w, y, h, y + h)
 
 
 def rows_kept(box: np.ndarray) -> np.ndarray:
