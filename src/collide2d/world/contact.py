@@ -124,11 +124,11 @@ def contact(shape: AnyShape, delta: Vec2, hit: Hit, other: AnyShape) -> Vec2:
         nx, ny = hit.normal
         w, h = shape.w, shape.h
         if nx < 0.0:
-            x = _below(face[0], w)
+            x = below(face[0], w)
         elif nx > 0.0:
             x = face[0] + face[2]
         elif ny < 0.0:
-            y = _below(face[1], h)
+            y = below(face[1], h)
         else:
             y = face[1] + face[3]
         if face is other:  # against a rectangle the edge inequality above is the test
@@ -147,7 +147,7 @@ def contact(shape: AnyShape, delta: Vec2, hit: Hit, other: AnyShape) -> Vec2:
     return snap(shape, Vec2(x, y), other, hit.normal)
 
 
-def _below(edge: float, size: float) -> float:
+def below(edge: float, size: float) -> float:
     """``edge - size``, correctly rounded (the float nearest the exact contact), stepped
     down by units in the last place only while ``p + size`` rounds past ``edge``."""
     p = edge - size

@@ -15,11 +15,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from collide2d._kernels.codes import CROSS, MAX_RESPONSES, SLIDE, SNAP_STEPS, TOUCH
+from collide2d._kernels.codes import CROSS, MAX_RESPONSES, SLIDE, TOUCH
 from collide2d.continuous.penetration import least_penetration
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.world.collision import Collision, Item, Movement
+from collide2d.world.contact import below, snap
 
 MOST_CANDIDATES = 12
 """Moves with more candidates than this (items the move may meet, with a response)
@@ -30,8 +31,6 @@ Candidate = tuple[int, int, Any, Rect]
 
 _new = tuple.__new__
 _INF = math.inf
-_nextafter = math.nextafter
-_ulp = math.ulp
 _NAMES = {TOUCH: "touch", CROSS: "cross", SLIDE: "slide"}
 _NORMALS = {
     (-1.0, 0.0): Vec2(-1.0, 0.0), (1.0, 0.0): Vec2(1.0, 0.0),
@@ -103,7 +102,8 @@ def move_rect(
     for other_rect, nx, ny in stops:  # clear of everything the move stopped at
         bx, by, bw, bh = other_rect
         if gx < bx + bw and bx < gx + w and gy < by + bh and by < gy + h:  # not yet
-            gx, gy = _snap(gx, gy, w, h, other_rect, nx, ny)
+            at = _new(Rect, (gx, gy, w, h))
+            gx, gy = snap(at, _new(Vec2, (gx, gy)), other_rect, _NORMALS[nx, ny])
     return _new(Movement, (_new(Vec2, (gx, gy)), collisions))
 
 
@@ -161,13 +161,13 @@ def _project(
         elif ex >= ey:
             f = enter + 0.0
             if dx > 0.0:
-                found.append((s, f, -1.0, 0.0, _below(bx, w), y0 + dy * f, False, ex == ey))
+                found.append((s, f, -1.0, 0.0, below(bx, w), y0 + dy * f, False, ex == ey))
             else:
                 found.append((s, f, 1.0, 0.0, br, y0 + dy * f, False, ex == ey))
         else:
             f = enter + 0.0
             if dy > 0.0:
-                found.append((s, f, 0.0, -1.0, x0 + dx * f, _below(by, h), False, False))
+                found.append((s, f, 0.0, -1.0, x0 + dx * f, below(by, h), False, False))
             else:
                 found.append((s, f, 0.0, 1.0, x0 + dx * f, bb, False, False))
     if len(found) > 1:  # the order of contacts: a projection holds a few
@@ -208,30 +208,3 @@ def _before(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
         if a[k] != b[k]:
             return bool(a[k] < b[k])
     return False
-
-
-def _below(edge: float, size: float) -> float:
-    """The largest float ``p`` near ``edge - size`` with ``p + size <= edge``."""
-    p = edge - size
-    while p + size > edge:
-        p = _nextafter(p, -_INF)
-    return p
-
-
-def _snap(
-    x: float, y: float, w: float, h: float, other: Rect, nx: float, ny: float
-) -> tuple[float, float]:
-    """``collide2d.world.contact.snap`` for two rectangles."""
-    bx, by, bw, bh = other
-    step_x = _ulp(x)
-    step_y = _ulp(y)
-    for _ in range(SNAP_STEPS):
-        if not (x < bx + bw and bx < x + w and y < by + bh and by < y + h):
-            return x, y
-        if nx != 0.0:
-            x += step_x if nx > 0.0 else -step_x
-            step_x *= 2.0
-        if ny != 0.0:
-            y += step_y if ny > 0.0 else -step_y
-            step_y *= 2.0
-    return x, y
