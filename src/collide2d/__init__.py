@@ -26,7 +26,8 @@ Many shapes at once, as numpy arrays (compiled; millions of boxes):
     ``overlapping_pairs(boxes)`` with rows ``x, y, w, h``; ``overlapping_circle_pairs``,
     ``query_pairs(boxes, queries)``, ``query_points(boxes, points)``; rotated boxes
     (rows ``cx, cy, w, h, angle``) and polygons: ``overlapping_box_pairs``,
-    ``overlapping_polygon_pairs``.
+    ``overlapping_polygon_pairs``; moving ones with their exact first contacts:
+    ``sweep_box_pairs``, ``sweep_polygon_pairs``.
 
 A world of moving items, in bump.lua's model (``collide2d.World``):
     ``world.add("player", Rect(0, 0, 10, 20)); pos, cols = world.move("player", (5, 9))``
@@ -58,6 +59,7 @@ Vec2(x=0.0, y=10.0)
 
 from collide2d import _deprecation
 from collide2d.batch import (
+    PolygonSweeps,
     box_polygons,
     overlapping_box_pairs,
     overlapping_circle_pairs,
@@ -65,6 +67,8 @@ from collide2d.batch import (
     overlapping_polygon_pairs,
     query_pairs,
     query_points,
+    sweep_box_pairs,
+    sweep_polygon_pairs,
 )
 from collide2d.batch.queries import deprecated_points_in_boxes
 from collide2d.broadphase import (
@@ -121,6 +125,7 @@ __all__ = [
     "Movement",
     "PlacedMask",
     "Polygon",
+    "PolygonSweeps",
     "Quadtree",
     "RayHit",
     "Rect",
@@ -146,6 +151,8 @@ __all__ = [
     "query_points",
     "raycast",
     "sweep",
+    "sweep_box_pairs",
+    "sweep_polygon_pairs",
 ]
 
 _RENAMED: dict[str, tuple[str, object]] = {

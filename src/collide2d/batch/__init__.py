@@ -7,10 +7,12 @@ compiled, on first use.
 """
 
 from collide2d.batch.pairs import overlapping_circle_pairs, overlapping_pairs
+from collide2d.batch.polygon_sweeps import PolygonSweeps, sweep_box_pairs, sweep_polygon_pairs
 from collide2d.batch.polygons import box_polygons, overlapping_box_pairs, overlapping_polygon_pairs
 from collide2d.batch.queries import query_pairs, query_points
 
 __all__ = [
+    "PolygonSweeps",
     "box_polygons",
     "overlapping_box_pairs",
     "overlapping_circle_pairs",
@@ -18,4 +20,6 @@ __all__ = [
     "overlapping_polygon_pairs",
     "query_pairs",
     "query_points",
+    "sweep_box_pairs",
+    "sweep_polygon_pairs",
 ]

@@ -8,6 +8,7 @@ those of :func:`collide2d.overlaps` on the ``Polygon`` of each row, pair for pai
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -95,6 +96,15 @@ def overlapping_box_pairs(
     stats = check_stats(stats)
     vertices = box_polygons(boxes)
     counts = np.full(vertices.shape[0], 4, dtype=np.intp)
+    box, tame = box_outlines(vertices, counts, boxes)
+    return _polygon_pairs(vertices, counts, box, tame, method, stats)
+
+
+def box_outlines(
+    vertices: FloatArray, counts: IndexArray, boxes: ArrayLike
+) -> tuple[FloatArray, np.ndarray]:
+    """The bounds and tameness of rotated boxes' corners (see :func:`as_polygons`),
+    or a ``ValueError`` naming the first box whose rounded corners are not convex."""
     box, tame = _bounds_and_tame(vertices, counts)
     bad = _outline_problems(vertices, counts, tame)
     if bad >= 0:
@@ -103,7 +113,18 @@ def overlapping_box_pairs(
             f"boxes row {bad} is {row}: too thin beside its coordinates, its rounded "
             "corners are not a convex box"
         )
-    return _polygon_pairs(vertices, counts, box, tame, method, stats)
+    return box, tame
+
+
+def in_parts(m: int, part: Callable[[int, int], None]) -> None:
+    """Call ``part(lo, hi)`` over ``range(m)`` in one piece, or in one piece per
+    thread when ``m`` is large (the kernels release the GIL)."""
+    if m >= PARALLEL_MIN_ITEMS and THREADS > 1:
+        cuts = np.linspace(0, m, THREADS + 1).astype(np.intp).tolist()
+        with ThreadPoolExecutor(THREADS) as pool:
+            list(pool.map(lambda k: part(cuts[k], cuts[k + 1]), range(THREADS)))
+    else:
+        part(0, m)
 
 
 def _bounds_and_tame(vertices: FloatArray, counts: IndexArray) -> tuple[FloatArray, np.ndarray]:
@@ -235,18 +256,11 @@ def _polygon_pairs(
     keep = np.zeros(candidates.shape[0], dtype=bool)
     unsure = np.zeros(candidates.shape[0], dtype=bool)
     kernel = lazy("pairs.polygons").keep_overlapping
-    m = candidates.shape[0]
-    if m >= PARALLEL_MIN_ITEMS and THREADS > 1:  # the kernel releases the GIL
-        cuts = np.linspace(0, m, THREADS + 1).astype(np.intp)
 
-        def part(k: int) -> None:
-            lo, hi = cuts[k], cuts[k + 1]
-            kernel(vertices, counts, tame, candidates[lo:hi], keep[lo:hi], unsure[lo:hi])
+    def part(lo: int, hi: int) -> None:
+        kernel(vertices, counts, tame, candidates[lo:hi], keep[lo:hi], unsure[lo:hi])
 
-        with ThreadPoolExecutor(THREADS) as pool:
-            list(pool.map(part, range(THREADS)))
-    else:
-        kernel(vertices, counts, tame, candidates, keep, unsure)
+    in_parts(candidates.shape[0], part)
     for row in np.flatnonzero(unsure).tolist():
         i, j = candidates[row]
         a = [tuple(v) for v in vertices[i, : counts[i]].tolist()]

@@ -51,9 +51,24 @@ def edge_normal(outline: Outline, index: int) -> tuple[float, float, float]:
         fy = Fraction(q[1]) - Fraction(p[1])
         big = max(abs(fx), abs(fy))
         ex, ey = float(fx / big), float(fy / big)
-        unit = math.hypot(ex, ey)
-        return ey / unit + 0.0, -ex / unit + 0.0, length
-    return ey / length + 0.0, -ex / length + 0.0, length
+    nx, ny = unit_normal(ex, ey)
+    return nx, ny, length
+
+
+def unit_normal(ex: float, ey: float) -> tuple[float, float]:
+    """The unit right-hand normal ``(ey, -ex) / |e|`` of a finite nonzero vector:
+    scaled by a power of two (exact) so that its squares neither overflow nor
+    underflow, then divided by the correctly rounded square root. The batch sweeps
+    compute it with the same operations, so their normals equal these bit for bit.
+
+    >>> unit_normal(0.0, 4.0), unit_normal(3.0, 0.0)
+    ((1.0, 0.0), (0.0, -1.0))
+    """
+    _, k = math.frexp(max(abs(ex), abs(ey)))
+    ux = math.ldexp(ex, -k)
+    uy = math.ldexp(ey, -k)
+    length = math.sqrt(ux * ux + uy * uy)
+    return uy / length + 0.0, -ux / length + 0.0
 
 
 def finite_point(x: float, y: float, fallback: tuple[float, float]) -> Vec2:

@@ -1,0 +1,398 @@
+"""Sweeps of convex polygon pairs in arrays: the exact first contact, compiled.
+
+The swept separating-axis test of :mod:`collide2d.geometry.convex`, decided the
+same way with floats where an error bound proves the answer and with exact
+expansions otherwise (see :mod:`collide2d._kernels.pairs.polygons`). Against an
+edge from ``p`` to ``q``, a vertex ``v`` of the other shape has the value
+``E(t) = (q - p) x (v - p) + t * rate`` at time ``t``, ``rate = +-(q - p) x d``
+for the relative motion ``d``; the edge separates the shapes at ``t`` when
+every vertex has ``E(t) <= 0``. Every decision below is the exact sign of such an
+``E`` at a float time, or of ``O_j R_i - O_i R_j`` (which of two edges' times
+``-O / R`` comes first, ``O`` the largest ``E(0)``), so no quotient is ever
+rounded before it is compared:
+
+- the shapes overlap at ``t = 0`` when no edge separates them then (started);
+- an edge that separates them at ``0`` and does not approach means no contact;
+- the first contact ``lo`` lies at or after a float ``f`` exactly when an
+  approaching edge separates at ``f``, so the fraction is the last float at which
+  one does (found by stepping from the float estimate), and ``lo >= 1`` when one
+  separates at ``1``;
+- the contact is real (``lo`` before the shapes part again) when they overlap at
+  the float after ``f``, and otherwise by the exact comparison of the times.
+
+Exactness holds when every coordinate and motion of the pair is zero or of
+magnitude in ``[2**-150, 2**150]`` (products of four such values neither overflow
+nor lose bits) and the fraction is zero or above ``2**-600``; other pairs, and
+the few whose first contact two edges of one shape give at once (a vertex meeting
+a vertex), are marked ``UNSURE`` for the plain Python route, which is exact
+everywhere. Started pairs are marked too: their push-out is found in Python.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from collide2d._kernels.jit import helper_kernel, kernel
+from collide2d._kernels.pairs.polygons import _CCW_BOUND, _EPS, _grow, _two_product, _two_sum
+
+NONE = 0
+HIT = 1
+STARTED = 2
+UNSURE = 3
+
+_STEPS = 64
+"""Float steps from the estimate to the fraction, at most (it is a few off)."""
+
+_LOWEST_TIME = 2.0**-600
+"""Below this (and above zero), ``t * rate`` may lose bits: the Python route."""
+
+_BEFORE_ONE = 1.0 - 2.0**-53
+
+# columns of the per-axis float table
+_PX, _PY, _QX, _QY, _RATE, _RATE_ERR, _O, _O_ERR = range(8)
+# columns of the per-axis integer table
+_OWNER, _EDGE, _SIGN = range(3)
+
+
+@helper_kernel
+def _grow_scaled(h: np.ndarray, length: int, x: float, factor: float) -> int:
+    """Add ``factor * x`` to the expansion ``h[:length]`` exactly."""
+    if factor == 1.0:
+        return _grow(h, length, x)
+    if factor == -1.0:
+        return _grow(h, length, -x)
+    hi, lo = _two_product(factor, x)
+    length = _grow(h, length, lo)
+    return _grow(h, length, hi)
+
+
+@helper_kernel
+def _grow_cross(
+    h: np.ndarray, length: int, ux1: float, ux0: float, uy1: float, uy0: float,
+    vx1: float, vx0: float, vy1: float, vy0: float, factor: float,
+) -> int:  # fmt: skip
+    """Add ``factor * (u x v)`` exactly, ``u = u1 - u0`` and ``v = v1 - v0``."""
+    a1, a0 = _two_sum(ux1, -ux0)
+    b1, b0 = _two_sum(vy1, -vy0)
+    c1, c0 = _two_sum(uy1, -uy0)
+    d1, d0 = _two_sum(vx1, -vx0)
+    for u, v, sign in (
+        (a1, b1, 1.0), (a1, b0, 1.0), (a0, b1, 1.0), (a0, b0, 1.0),
+        (c1, d1, -1.0), (c1, d0, -1.0), (c0, d1, -1.0), (c0, d0, -1.0),
+    ):  # fmt: skip
+        p, e = _two_product(u, v)
+        length = _grow_scaled(h, length, sign * e, factor)
+        length = _grow_scaled(h, length, sign * p, factor)
+    return length
+
+
+@helper_kernel
+def _sign(h: np.ndarray, length: int) -> int:
+    if length == 0:
+        return 0
+    return 1 if h[length - 1] > 0.0 else -1
+
+
+@helper_kernel
+def _axes(
+    a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, h: np.ndarray,
+) -> int:  # fmt: skip
+    """Fill one row of ``table``/``ints`` per edge of ``a`` then of ``b``: the edge,
+    its rate (float, error bound, exact sign) and the largest float ``E(0)`` of the
+    other shape's vertices with the largest error bound among them."""
+    dx = d[0] - d[2]
+    dy = d[1] - d[3]
+    n = 0
+    for owner in range(2):
+        own, no, other, nt = (a, na, b, nb) if owner == 0 else (b, nb, a, na)
+        way = -1.0 if owner == 0 else 1.0  # the other shape moves by -d against a's edges
+        for k in range(no):
+            k2 = k + 1 if k + 1 < no else 0
+            px, py, qx, qy = own[k, 0], own[k, 1], own[k2, 0], own[k2, 1]
+            ex = qx - px
+            ey = qy - py
+            left = ex * dy
+            right = ey * dx
+            rate = way * (left - right)
+            err = _CCW_BOUND * (abs(left) + abs(right))
+            if rate > err:
+                sign = 1
+            elif -rate > err:
+                sign = -1
+            else:
+                length = _grow_cross(h, 0, qx, px, qy, py, d[0], d[2], d[1], d[3], way)
+                sign = _sign(h, length)
+            best = -np.inf
+            best_err = 0.0
+            for v in range(nt):
+                lo = ex * (other[v, 1] - py)
+                ro = ey * (other[v, 0] - px)
+                o = lo - ro
+                best = max(best, o)
+                best_err = max(best_err, _CCW_BOUND * (abs(lo) + abs(ro)))
+            table[n, _PX] = px
+            table[n, _PY] = py
+            table[n, _QX] = qx
+            table[n, _QY] = qy
+            table[n, _RATE] = rate
+            table[n, _RATE_ERR] = err
+            table[n, _O] = best
+            table[n, _O_ERR] = best_err
+            ints[n, _OWNER] = owner
+            ints[n, _EDGE] = k
+            ints[n, _SIGN] = sign
+            n += 1
+    return n
+
+
+@helper_kernel
+def _separates_at(
+    k: int, t: float, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, h: np.ndarray, strict: bool,
+) -> bool:  # fmt: skip
+    """Whether axis ``k`` separates the shapes at time ``t``: every vertex of the
+    other shape has ``E(t) <= 0`` (``< 0`` when ``strict``), exactly."""
+    rate = table[k, _RATE]
+    value = table[k, _O] + t * rate
+    bound = 1.0001 * (table[k, _O_ERR] + t * table[k, _RATE_ERR]) + 4.0 * _EPS * (
+        abs(table[k, _O]) + abs(t * rate)
+    )
+    if value > bound:
+        return False
+    if -value > bound:
+        return True
+    owner = ints[k, _OWNER]
+    other, nt = (b, nb) if owner == 0 else (a, na)
+    way = -1.0 if owner == 0 else 1.0
+    px, py, qx, qy = table[k, _PX], table[k, _PY], table[k, _QX], table[k, _QY]
+    ex = qx - px
+    ey = qy - py
+    for v in range(nt):
+        vx = other[v, 0]
+        vy = other[v, 1]
+        lo = ex * (vy - py)
+        ro = ey * (vx - px)
+        o = lo - ro
+        e = o + t * rate
+        eb = 1.0001 * (_CCW_BOUND * (abs(lo) + abs(ro)) + t * table[k, _RATE_ERR]) + 4.0 * _EPS * (
+            abs(o) + abs(t * rate)
+        )
+        if e > eb:
+            return False
+        if -e > eb:
+            continue
+        length = _grow_cross(h, 0, qx, px, qy, py, vx, px, vy, py, 1.0)
+        if t != 0.0:
+            length = _grow_cross(h, length, qx, px, qy, py, d[0], d[2], d[1], d[3], way * t)
+        sign = _sign(h, length)
+        if sign > 0 or (strict and sign == 0):
+            return False
+    return True
+
+
+@helper_kernel
+def _approach_separates(
+    t: float, n: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, h: np.ndarray, strict: bool,
+) -> bool:  # fmt: skip
+    """Whether some approaching axis separates the shapes at ``t`` (``t <= lo``; with
+    ``strict``, ``t < lo``)."""
+    for k in range(n):
+        if ints[k, _SIGN] > 0 and _separates_at(k, t, a, na, b, nb, d, table, ints, h, strict):
+            return True
+    return False
+
+
+@helper_kernel
+def _expansions(
+    k: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, o: np.ndarray, r: np.ndarray, h: np.ndarray,
+) -> tuple[int, int]:  # fmt: skip
+    """Axis ``k``'s exact largest ``E(0)`` into ``o`` and its exact rate into ``r``;
+    return their lengths."""
+    owner = ints[k, _OWNER]
+    other, nt = (b, nb) if owner == 0 else (a, na)
+    px, py, qx, qy = table[k, _PX], table[k, _PY], table[k, _QX], table[k, _QY]
+    ex = qx - px
+    ey = qy - py
+    s = 0
+    for v in range(1, nt):  # the support: compare (q - p) x (v - s) with zero
+        sx, sy = other[s, 0], other[s, 1]
+        vx, vy = other[v, 0], other[v, 1]
+        lo = ex * (vy - sy)
+        ro = ey * (vx - sx)
+        diff = lo - ro
+        bound = _CCW_BOUND * (abs(lo) + abs(ro))
+        if diff > bound or (
+            diff >= -bound and _sign(h, _grow_cross(h, 0, qx, px, qy, py, vx, sx, vy, sy, 1.0)) > 0
+        ):
+            s = v
+    no = _grow_cross(o, 0, qx, px, qy, py, other[s, 0], px, other[s, 1], py, 1.0)
+    way = -1.0 if owner == 0 else 1.0
+    nr = _grow_cross(r, 0, qx, px, qy, py, d[0], d[2], d[1], d[3], way)
+    return no, nr
+
+
+@helper_kernel
+def _later(
+    i: int, j: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, scratch: np.ndarray,
+) -> int:  # fmt: skip
+    """The exact sign of ``O_j R_i - O_i R_j``: for two approaching axes, positive
+    when ``i``'s time comes later; for ``i`` approaching and ``j`` leaving, positive
+    when ``i``'s entry comes before ``j``'s exit."""
+    oi, ri, oj, rj, h = scratch[0], scratch[1], scratch[2], scratch[3], scratch[4]
+    noi, nri = _expansions(i, a, na, b, nb, d, table, ints, oi, ri, h)
+    noj, nrj = _expansions(j, a, na, b, nb, d, table, ints, oj, rj, h)
+    length = 0
+    for x in range(noj):
+        for y in range(nri):
+            p, e = _two_product(oj[x], ri[y])
+            length = _grow(h, length, e)
+            length = _grow(h, length, p)
+    for x in range(noi):
+        for y in range(nrj):
+            p, e = _two_product(oi[x], rj[y])
+            length = _grow(h, length, -e)
+            length = _grow(h, length, -p)
+    return _sign(h, length)
+
+
+@helper_kernel
+def _unit_normal(ex: float, ey: float) -> tuple[float, float]:
+    """The unit right-hand normal ``(ey, -ex) / |e|`` of a finite nonzero edge
+    vector, as :func:`collide2d.continuous.polygon.edge_normal` computes it: scaled
+    by a power of two first, so that the squares neither overflow nor underflow."""
+    _, k = math.frexp(max(abs(ex), abs(ey)))
+    ux = math.ldexp(ex, -k)
+    uy = math.ldexp(ey, -k)
+    length = math.sqrt(ux * ux + uy * uy)
+    return uy / length + 0.0, -ux / length + 0.0
+
+
+@helper_kernel
+def _sweep_pair(
+    a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, scratch: np.ndarray,
+) -> tuple[int, float, float, float]:  # fmt: skip
+    """One pair: ``(code, fraction, nx, ny)`` (see the module)."""
+    h = scratch[4]
+    n = _axes(a, na, b, nb, d, table, ints, h)
+    started = True
+    for k in range(n):
+        if _separates_at(k, 0.0, a, na, b, nb, d, table, ints, h, False):
+            started = False
+            if ints[k, _SIGN] <= 0:
+                return NONE, 0.0, 0.0, 0.0
+    if started:
+        return STARTED, 0.0, 0.0, 0.0
+    if _approach_separates(1.0, n, a, na, b, nb, d, table, ints, h, False):
+        return NONE, 0.0, 0.0, 0.0
+    estimate = 0.0
+    for k in range(n):
+        if ints[k, _SIGN] > 0 and table[k, _RATE] > 0.0:
+            estimate = max(estimate, -table[k, _O] / table[k, _RATE])
+    f = min(estimate, _BEFORE_ONE) + 0.0
+    if 0.0 < f < _LOWEST_TIME:
+        return UNSURE, 0.0, 0.0, 0.0
+    steps = 0
+    if _approach_separates(f, n, a, na, b, nb, d, table, ints, h, False):
+        while True:  # the last float at which an approaching axis separates
+            if f == 0.0 and not _approach_separates(0.0, n, a, na, b, nb, d, table, ints, h, True):
+                break  # lo == 0: no approaching axis strictly apart at the start
+            g = np.nextafter(f, np.inf)
+            if g < _LOWEST_TIME:
+                return UNSURE, 0.0, 0.0, 0.0
+            if g >= 1.0 or not _approach_separates(g, n, a, na, b, nb, d, table, ints, h, False):
+                break
+            f = g
+            steps += 1
+            if steps > _STEPS:
+                return UNSURE, 0.0, 0.0, 0.0
+    else:
+        while True:
+            f = np.nextafter(f, -np.inf)
+            steps += 1
+            if steps > _STEPS or 0.0 < f < _LOWEST_TIME:
+                return UNSURE, 0.0, 0.0, 0.0
+            if _approach_separates(f, n, a, na, b, nb, d, table, ints, h, False):
+                break
+    g = np.nextafter(f, np.inf)
+    # the axis of the first contact: the latest time among those at or after f
+    best = -1
+    ties = 0
+    for k in range(n):
+        if ints[k, _SIGN] > 0 and _separates_at(k, f, a, na, b, nb, d, table, ints, h, False):
+            if best < 0:
+                best = k
+                ties = 1
+                continue
+            later = _later(k, best, a, na, b, nb, d, table, ints, scratch)
+            if later > 0:
+                best = k
+                ties = 1
+            elif later == 0:
+                ties += 1
+    if ties > 1:  # several axes give the same time: the obstacle's edge, if one alone
+        owners = 0
+        for k in range(n):
+            if (
+                ints[k, _SIGN] > 0
+                and ints[k, _OWNER] == 1
+                and (k == best or _later(k, best, a, na, b, nb, d, table, ints, scratch) == 0)
+            ):
+                owners += 1
+                chosen = k
+        if owners != 1:  # two edges of one shape at once: the Python route decides
+            return UNSURE, 0.0, 0.0, 0.0
+        best = chosen
+    # real contact: they overlap at g, or every leaving axis parts after lo
+    # (at f = 0 every leaving axis parts after 0: checked at the start)
+    for k in range(n if f > 0.0 else 0):
+        if (
+            ints[k, _SIGN] < 0
+            and _separates_at(k, g, a, na, b, nb, d, table, ints, h, False)
+            and _later(best, k, a, na, b, nb, d, table, ints, scratch) <= 0
+        ):
+            return NONE, 0.0, 0.0, 0.0
+    px, py, qx, qy = table[best, _PX], table[best, _PY], table[best, _QX], table[best, _QY]
+    nx, ny = _unit_normal(qx - px, qy - py)
+    if ints[best, _OWNER] == 0:
+        nx, ny = 0.0 - nx, 0.0 - ny
+    return HIT, f, nx, ny
+
+
+@kernel
+def sweep_candidates(
+    vertices: np.ndarray, counts: np.ndarray, deltas: np.ndarray, tame: np.ndarray,
+    pairs: np.ndarray, codes: np.ndarray, fractions: np.ndarray, normals: np.ndarray,
+) -> None:  # fmt: skip
+    """Sweep each candidate pair ``(i, j)``: ``i`` moving by ``deltas[i]`` against
+    ``j`` moving by ``deltas[j]``; write its code (``NONE``, ``HIT``, ``STARTED``,
+    ``UNSURE``), and for a hit its fraction and the unit normal from ``j`` toward
+    ``i``. Pairs with an untamed row (see the module) are ``UNSURE``."""
+    most = 2 * vertices.shape[1]
+    table = np.empty((most, 8))
+    ints = np.empty((most, 3), dtype=np.intp)
+    scratch = np.empty((5, 2048))
+    d = np.empty(4)
+    for m in range(pairs.shape[0]):
+        i = pairs[m, 0]
+        j = pairs[m, 1]
+        if not (tame[i] and tame[j]):
+            codes[m] = UNSURE
+            continue
+        d[0] = deltas[i, 0]
+        d[1] = deltas[i, 1]
+        d[2] = deltas[j, 0]
+        d[3] = deltas[j, 1]
+        code, f, nx, ny = _sweep_pair(
+            vertices[i], counts[i], vertices[j], counts[j], d, table, ints, scratch
+        )
+        codes[m] = code
+        fractions[m] = f
+        normals[m, 0] = nx
+        normals[m, 1] = ny
