@@ -48,12 +48,12 @@ are at least ``2**-452``, so no product of two of them, nor the error term of on
 underflows, and none overflows, and the error-free products stay exact. Coordinates
 beyond take the plain Python route, exact everywhere."""
 
-SWEEP_EXACT_RANGE = (2.0**-150, 2.0**150)
+SWEEP_EXACT_RANGE = (2.0**-120, 2.0**150)
 """Polygon coordinates and motions that are zero or of a magnitude in this range take
 the compiled exact sweep (``collide2d._kernels.pairs.polygon_sweeps``): every value is
-then a multiple of ``2**-202``, so the error-free products of four of them (the
-comparison of two contact times) are multiples of ``2**-808`` and lose no bits, and
-none overflows. Other pairs take the plain Python route, exact everywhere."""
+then a multiple of ``2**-172``, so the error-free products of up to six of them (the
+comparison of two pushes' squared lengths) are multiples of ``2**-1032`` and lose no
+bits, and none overflows. Other pairs take the plain Python route, exact everywhere."""
 
 CIRCLE_POLYGON_RANGE = (2.0**-450, 2.0**450)
 """A circle's sweep against a polygon or segment estimates its entry in floats before

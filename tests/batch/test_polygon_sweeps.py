@@ -57,16 +57,18 @@ def _pair_answer(a, a_delta, b, b_delta):
 
 
 def _compiled_code(a, a_delta, b, b_delta):
-    """The compiled sweep alone: its code, fraction and normal (no Python route)."""
+    """The compiled sweep alone: its code, fraction, normal and depth (no Python
+    route)."""
     vertices, counts = _arrays([a, b])
     codes = np.zeros(1, dtype=np.int8)
     fractions = np.zeros(1)
     normals = np.zeros((1, 2))
+    depths = np.zeros(1)
     lazy("pairs.polygon_sweeps").sweep_candidates(
         vertices, counts, np.array([a_delta, b_delta], dtype=float), np.ones(2, dtype=bool),
-        np.array([[0, 1]]), codes, fractions, normals,
+        np.array([[0, 1]]), codes, fractions, normals, depths,
     )  # fmt: skip
-    return int(codes[0]), float(fractions[0]), tuple(normals[0].tolist())
+    return int(codes[0]), float(fractions[0]), tuple(normals[0].tolist()), float(depths[0])
 
 
 def _floor(value: Fraction) -> float:
@@ -86,7 +88,7 @@ def test_a_pair_equals_the_scalar_sweep_bit_for_bit(a, a_delta, b, b_delta):
 @given(convex_polygons(), DELTAS, convex_polygons(), DELTAS)
 def test_the_compiled_sweep_is_the_exact_first_contact(a, a_delta, b, b_delta):
     kernels = lazy("pairs.polygon_sweeps")
-    code, fraction, normal = _compiled_code(a, a_delta, b, b_delta)
+    code, fraction, normal, depth = _compiled_code(a, a_delta, b, b_delta)
     relative = (
         Fraction(a_delta[0]) - Fraction(b_delta[0]),
         Fraction(a_delta[1]) - Fraction(b_delta[1]),
@@ -99,10 +101,12 @@ def test_the_compiled_sweep_is_the_exact_first_contact(a, a_delta, b, b_delta):
         return
     moment, started = expected
     assert code == (kernels.STARTED if started else kernels.HIT)
-    if not started:
-        assert fraction == _floor(moment)
-        hit = sweep(a, a_delta, b, b_delta)
-        assert normal == tuple(hit.normal)
+    hit = sweep(a, a_delta, b, b_delta)
+    assert normal == tuple(hit.normal)
+    if started:  # the push's length from exact values, as the Python route has it
+        assert fraction == 0.0 and depth == hit.depth > 0
+    else:
+        assert fraction == _floor(moment) and depth == 0.0
 
 
 @settings(max_examples=150)
@@ -172,13 +176,15 @@ def test_crates_at_one_angle_are_decided_compiled():
             cx, cy = rng.integers(-6, 7, size=2).astype(float)
             b = Polygon.box(cx, cy, 1.5, 2.5, angle)
             delta = tuple(rng.integers(-9, 10, size=2).astype(float))
-            code, fraction, normal = _compiled_code(a, delta, b, (0.0, 0.0))
+            code, fraction, normal, depth = _compiled_code(a, delta, b, (0.0, 0.0))
             hit = sweep(a, delta, b)
             if code == kernels.UNSURE:
                 unsure += 1
             elif code == kernels.HIT:
                 hits += 1
                 assert (fraction, normal) == (hit.fraction, tuple(hit.normal))
+            elif code == kernels.STARTED:
+                assert (normal, depth) == (tuple(hit.normal), hit.depth)
             else:
                 assert (hit is None) == (code == kernels.NONE)
     assert hits > 50

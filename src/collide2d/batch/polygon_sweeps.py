@@ -5,8 +5,9 @@ Candidates are the pairs whose swept bounding boxes (each polygon's box grown by
 its motion, rounded outward) overlap, found by the engine of
 :func:`~collide2d.overlapping_pairs`; each is swept by the exact swept
 separating-axis test, compiled (``collide2d._kernels.pairs.polygon_sweeps``). The
-pairs that start overlapped, and the rare ones the compiled test leaves to it, go
-to the plain Python route of :func:`collide2d.sweep`. Every answer is that of
+rare pairs the compiled test leaves to it (a vertex meeting a vertex, values
+beyond ``SWEEP_EXACT_RANGE``) go to the plain Python route of
+:func:`collide2d.sweep`. Every answer is that of
 :func:`collide2d.sweep` on the ``Polygon`` of each row, bit for bit.
 """
 
@@ -189,17 +190,17 @@ def _sweep_pairs(
     codes = np.zeros(m, dtype=np.int8)
     fractions = np.zeros(m)
     normals = np.zeros((m, 2))
+    depths = np.zeros(m)
     kernels = lazy("pairs.polygon_sweeps")
 
     def part(lo: int, hi: int) -> None:
         kernels.sweep_candidates(
             vertices, counts, moves, tame, candidates[lo:hi],
-            codes[lo:hi], fractions[lo:hi], normals[lo:hi],
+            codes[lo:hi], fractions[lo:hi], normals[lo:hi], depths[lo:hi],
         )  # fmt: skip
 
     in_parts(m, part)
-    depths = np.zeros(m)
-    for row in np.flatnonzero(codes >= kernels.STARTED).tolist():
+    for row in np.flatnonzero(codes == kernels.UNSURE).tolist():
         i, j = candidates[row]
         a = [tuple(v) for v in vertices[i, : counts[i]].tolist()]
         b = [tuple(v) for v in vertices[j, : counts[j]].tolist()]

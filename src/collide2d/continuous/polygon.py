@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from collide2d.continuous._intervals import axis_interval, disc_interval
 from collide2d.continuous.hit import Hit, RayHit
+from collide2d.geometry._exact import ratio_floor
 from collide2d.geometry.convex import (
     Axis,
     Interval,
@@ -204,9 +205,20 @@ def _deepest(axis: Axis, other: Outline, ints: tuple[list[int], list[int]]) -> V
 
 def _depth(o: int, axis: Axis, e: int) -> float:
     """``o / |edge|`` in world units: ``o`` is of the call's scale squared and the edge
-    of the scale ``2**e``, so the depth is ``o / sqrt(|edge|^2) * 2**e``, taken on
-    shortened integers so that no float overflows."""
+    of the scale ``2**e``. Computed as ``floor(O) / sqrt(floor(|e|^2))``, both exact
+    values rounded down to floats, so that the compiled batch sweeps (which hold them
+    as exact expansions) give the same float; where those floats would leave the
+    normal range (coordinates near ``1e154`` and beyond, or below ``1e-154``), taken
+    on shortened integers instead so that no float overflows."""
     length2 = axis.ex * axis.ex + axis.ey * axis.ey
+    unit = 1 << (-2 * e)  # e <= 0 (see geometry._exact.scale)
+    try:
+        o_floor = ratio_floor(o, unit)
+        l_floor = ratio_floor(length2, unit)
+    except OverflowError:
+        o_floor = l_floor = math.inf
+    if _NORMAL <= o_floor < math.inf and _NORMAL <= l_floor < math.inf:
+        return o_floor / math.sqrt(l_floor)
     k = max(0, (length2.bit_length() - 100) // 2)
     j = max(0, o.bit_length() - 60)
     value = (o >> j) / math.sqrt(length2 >> (2 * k))
@@ -214,6 +226,10 @@ def _depth(o: int, axis: Axis, e: int) -> float:
         return math.ldexp(value, e + j - k)
     except OverflowError:  # a push longer than the floats: the largest float
         return sys.float_info.max
+
+
+_NORMAL = sys.float_info.min
+"""The least positive normal float."""
 
 
 def raycast_outline(

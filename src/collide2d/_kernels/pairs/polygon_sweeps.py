@@ -20,12 +20,19 @@ rounded before it is compared:
 - the contact is real (``lo`` before the shapes part again) when they overlap at
   the float after ``f``, and otherwise by the exact comparison of the times.
 
+A pair that starts overlapped reports the shortest push out, as
+:func:`collide2d.geometry.convex.least_penetration` chooses it: the edge whose
+``O / |e|`` is least, compared in floats where their error bounds part and
+otherwise exactly (``O_i^2 |e_j|^2`` against ``O_j^2 |e_i|^2``), and its length
+``floor(O) / sqrt(floor(|e|^2))`` (each exact value rounded down to a float, then
+IEEE's correctly rounded root and quotient, as the Python route computes it).
+
 Exactness holds when every coordinate and motion of the pair is zero or of
-magnitude in ``[2**-150, 2**150]`` (products of four such values neither overflow
-nor lose bits) and the fraction is zero or above ``2**-600``; other pairs, and
-the few whose first contact two edges of one shape give at once (a vertex meeting
-a vertex), are marked ``UNSURE`` for the plain Python route, which is exact
-everywhere. Started pairs are marked too: their push-out is found in Python.
+magnitude in ``SWEEP_EXACT_RANGE`` (products of up to six such values neither
+overflow nor lose bits) and the fraction is zero or above ``2**-600``; other
+pairs, and the few whose first contact two edges of one shape give at once (a
+vertex meeting a vertex), are marked ``UNSURE`` for the plain Python route, which
+is exact everywhere.
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ import math
 
 import numpy as np
 
-from collide2d._kernels.jit import helper_kernel, kernel
+from collide2d._kernels.jit import inlined_helper, kernel
 from collide2d._kernels.pairs.polygons import _CCW_BOUND, _EPS, _grow, _two_product, _two_sum
 
 NONE = 0
@@ -50,13 +57,17 @@ _LOWEST_TIME = 2.0**-600
 
 _BEFORE_ONE = 1.0 - 2.0**-53
 
+_SLACK = 1e-13
+"""Relative width added to the float bounds of a squared push length (their own
+error is a few units of 2**-53)."""
+
 # columns of the per-axis float table
 _PX, _PY, _QX, _QY, _RATE, _RATE_ERR, _O, _O_ERR = range(8)
 # columns of the per-axis integer table
-_OWNER, _EDGE, _SIGN = range(3)
+_OWNER, _EDGE, _SIGN, _RATE_LEN, _O_LEN, _O_VERTEX = range(6)
 
 
-@helper_kernel
+@inlined_helper
 def _grow_scaled(h: np.ndarray, length: int, x: float, factor: float) -> int:
     """Add ``factor * x`` to the expansion ``h[:length]`` exactly."""
     if factor == 1.0:
@@ -68,7 +79,7 @@ def _grow_scaled(h: np.ndarray, length: int, x: float, factor: float) -> int:
     return _grow(h, length, hi)
 
 
-@helper_kernel
+@inlined_helper
 def _grow_cross(
     h: np.ndarray, length: int, ux1: float, ux0: float, uy1: float, uy0: float,
     vx1: float, vx0: float, vy1: float, vy0: float, factor: float,
@@ -88,14 +99,14 @@ def _grow_cross(
     return length
 
 
-@helper_kernel
+@inlined_helper
 def _sign(h: np.ndarray, length: int) -> int:
     if length == 0:
         return 0
     return 1 if h[length - 1] > 0.0 else -1
 
 
-@helper_kernel
+@inlined_helper
 def _axes(
     a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
     table: np.ndarray, ints: np.ndarray, h: np.ndarray,
@@ -144,14 +155,45 @@ def _axes(
             ints[n, _OWNER] = owner
             ints[n, _EDGE] = k
             ints[n, _SIGN] = sign
+            ints[n, _RATE_LEN] = -1
+            ints[n, _O_LEN] = -1
             n += 1
     return n
 
 
-@helper_kernel
-def _separates_at(
+@inlined_helper
+def _exact_value(
+    k: int, v: int, t: float, vx: float, vy: float, d: np.ndarray, table: np.ndarray,
+    ints: np.ndarray, cache: np.ndarray,
+) -> int:  # fmt: skip
+    """``E(t)`` of vertex ``v`` (at ``(vx, vy)``) against axis ``k`` as an exact
+    expansion in ``cache[0, 0]``; returns its length. Axis ``k``'s rate and the last
+    vertex's ``E(0)`` are kept as expansions in ``cache[1, k]`` and ``cache[2, k]``."""
+    px, py, qx, qy = table[k, _PX], table[k, _PY], table[k, _QX], table[k, _QY]
+    rate = cache[1, k]
+    zero = cache[2, k]
+    if ints[k, _RATE_LEN] < 0:
+        way = -1.0 if ints[k, _OWNER] == 0 else 1.0
+        ints[k, _RATE_LEN] = _grow_cross(rate, 0, qx, px, qy, py, d[0], d[2], d[1], d[3], way)
+    if ints[k, _O_LEN] < 0 or ints[k, _O_VERTEX] != v:
+        ints[k, _O_LEN] = _grow_cross(zero, 0, qx, px, qy, py, vx, px, vy, py, 1.0)
+        ints[k, _O_VERTEX] = v
+    out = cache[0, 0]
+    length: int = ints[k, _O_LEN]
+    for i in range(length):
+        out[i] = zero[i]
+    if t != 0.0:
+        for i in range(ints[k, _RATE_LEN]):
+            hi, lo = _two_product(t, rate[i])
+            length = _grow(out, length, lo)
+            length = _grow(out, length, hi)
+    return length
+
+
+@inlined_helper
+def _apart_at(
     k: int, t: float, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
-    table: np.ndarray, ints: np.ndarray, h: np.ndarray, strict: bool,
+    table: np.ndarray, ints: np.ndarray, cache: np.ndarray, strict: bool,
 ) -> bool:  # fmt: skip
     """Whether axis ``k`` separates the shapes at time ``t``: every vertex of the
     other shape has ``E(t) <= 0`` (``< 0`` when ``strict``), exactly."""
@@ -164,9 +206,7 @@ def _separates_at(
         return False
     if -value > bound:
         return True
-    owner = ints[k, _OWNER]
-    other, nt = (b, nb) if owner == 0 else (a, na)
-    way = -1.0 if owner == 0 else 1.0
+    other, nt = (b, nb) if ints[k, _OWNER] == 0 else (a, na)
     px, py, qx, qy = table[k, _PX], table[k, _PY], table[k, _QX], table[k, _QY]
     ex = qx - px
     ey = qy - py
@@ -184,29 +224,27 @@ def _separates_at(
             return False
         if -e > eb:
             continue
-        length = _grow_cross(h, 0, qx, px, qy, py, vx, px, vy, py, 1.0)
-        if t != 0.0:
-            length = _grow_cross(h, length, qx, px, qy, py, d[0], d[2], d[1], d[3], way * t)
-        sign = _sign(h, length)
+        length = _exact_value(k, v, t, vx, vy, d, table, ints, cache)
+        sign = _sign(cache[0, 0], length)
         if sign > 0 or (strict and sign == 0):
             return False
     return True
 
 
-@helper_kernel
-def _approach_separates(
+@inlined_helper
+def _any_apart(
     t: float, n: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
-    table: np.ndarray, ints: np.ndarray, h: np.ndarray, strict: bool,
+    table: np.ndarray, ints: np.ndarray, cache: np.ndarray, strict: bool,
 ) -> bool:  # fmt: skip
     """Whether some approaching axis separates the shapes at ``t`` (``t <= lo``; with
     ``strict``, ``t < lo``)."""
     for k in range(n):
-        if ints[k, _SIGN] > 0 and _separates_at(k, t, a, na, b, nb, d, table, ints, h, strict):
+        if ints[k, _SIGN] > 0 and _apart_at(k, t, a, na, b, nb, d, table, ints, cache, strict):
             return True
     return False
 
 
-@helper_kernel
+@inlined_helper
 def _expansions(
     k: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
     table: np.ndarray, ints: np.ndarray, o: np.ndarray, r: np.ndarray, h: np.ndarray,
@@ -236,7 +274,73 @@ def _expansions(
     return no, nr
 
 
-@helper_kernel
+@inlined_helper
+def _times(
+    x: np.ndarray, nx: int, y: np.ndarray, ny: int, sign: float, h: np.ndarray, length: int
+) -> int:
+    """Add ``sign * x * y`` (two expansions) to ``h[:length]`` exactly."""
+    for i in range(nx):
+        for j in range(ny):
+            p, e = _two_product(x[i], y[j])
+            length = _grow(h, length, sign * e)
+            length = _grow(h, length, sign * p)
+    return length
+
+
+@inlined_helper
+def _compress(e: np.ndarray, n: int, h: np.ndarray) -> int:
+    """The expansion ``e[:n]`` in fewer terms into ``h`` (Shewchuk's COMPRESS, with
+    Knuth's two-sum); return the new length."""
+    if n == 0:
+        return 0
+    bottom = n - 1
+    q = e[bottom]
+    for i in range(n - 2, -1, -1):
+        s, err = _two_sum(q, e[i])
+        if err != 0.0:
+            h[bottom] = s
+            bottom -= 1
+            q = err
+        else:
+            q = s
+    top = 0
+    for i in range(bottom + 1, n):
+        s, err = _two_sum(h[i], q)
+        if err != 0.0:
+            h[top] = err
+            top += 1
+        q = s
+    h[top] = q
+    return top + 1
+
+
+@inlined_helper
+def _minus(e: np.ndarray, n: int, x: float, h: np.ndarray) -> int:
+    """The exact sign of ``e[:n] - x``."""
+    for i in range(n):
+        h[i] = e[i]
+    return _sign(h, _grow(h, n, -x))
+
+
+@inlined_helper
+def _floor_value(e: np.ndarray, n: int, h: np.ndarray) -> float:
+    """The largest float not above the expansion ``e[:n]`` (NaN if not found)."""
+    x = 0.0
+    for i in range(n):
+        x += e[i]
+    for _ in range(_STEPS):
+        if _minus(e, n, x, h) < 0:
+            x = np.nextafter(x, -np.inf)
+            continue
+        up = np.nextafter(x, np.inf)
+        if _minus(e, n, up, h) >= 0:
+            x = up
+            continue
+        return x + 0.0
+    return np.nan
+
+
+@inlined_helper
 def _later(
     i: int, j: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
     table: np.ndarray, ints: np.ndarray, scratch: np.ndarray,
@@ -247,21 +351,93 @@ def _later(
     oi, ri, oj, rj, h = scratch[0], scratch[1], scratch[2], scratch[3], scratch[4]
     noi, nri = _expansions(i, a, na, b, nb, d, table, ints, oi, ri, h)
     noj, nrj = _expansions(j, a, na, b, nb, d, table, ints, oj, rj, h)
-    length = 0
-    for x in range(noj):
-        for y in range(nri):
-            p, e = _two_product(oj[x], ri[y])
-            length = _grow(h, length, e)
-            length = _grow(h, length, p)
-    for x in range(noi):
-        for y in range(nrj):
-            p, e = _two_product(oi[x], rj[y])
-            length = _grow(h, length, -e)
-            length = _grow(h, length, -p)
+    length = _times(oj, noj, ri, nri, 1.0, h, 0)
+    length = _times(oi, noi, rj, nrj, -1.0, h, length)
     return _sign(h, length)
 
 
-@helper_kernel
+@inlined_helper
+def _length2(table: np.ndarray, k: int, h: np.ndarray) -> int:
+    """The exact squared length of axis ``k``'s edge into ``h``; its length."""
+    length = 0
+    for one, zero in ((_QX, _PX), (_QY, _PY)):
+        u1, u0 = _two_sum(table[k, one], -table[k, zero])
+        for x, y in ((u1, u1), (u1, 2.0 * u0), (u0, u0)):
+            p, e = _two_product(x, y)
+            length = _grow(h, length, e)
+            length = _grow(h, length, p)
+    return length
+
+
+@inlined_helper
+def _square_times(
+    o: np.ndarray, no: int, l2: np.ndarray, nl: int, sign: float, scratch: np.ndarray, length: int
+) -> int:
+    """Add ``sign * o^2 * l2`` (expansions) to ``scratch[9][:length]`` exactly."""
+    c, square, c2, cl = scratch[5], scratch[6], scratch[7], scratch[8]
+    nc = _compress(o, no, c)
+    ns = _compress(square, _times(c, nc, c, nc, 1.0, square, 0), c2)
+    ncl = _compress(l2, nl, cl)
+    return _times(c2, ns, cl, ncl, sign, scratch[9], length)
+
+
+@inlined_helper
+def _deeper(
+    i: int, j: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, scratch: np.ndarray,
+) -> int:  # fmt: skip
+    """The exact sign of ``O_i^2 |e_j|^2 - O_j^2 |e_i|^2``: positive when the push
+    along axis ``i`` is longer than along ``j`` (both ``O`` positive)."""
+    oi, oj, r, h = scratch[0], scratch[2], scratch[1], scratch[4]
+    noi, _ = _expansions(i, a, na, b, nb, d, table, ints, oi, r, h)
+    noj, _ = _expansions(j, a, na, b, nb, d, table, ints, oj, r, h)
+    li, lj = scratch[3], scratch[10]
+    nli = _length2(table, i, li)
+    nlj = _length2(table, j, lj)
+    length = _square_times(oi, noi, lj, nlj, 1.0, scratch, 0)
+    length = _square_times(oj, noj, li, nli, -1.0, scratch, length)
+    return _sign(scratch[9], length)
+
+
+@inlined_helper
+def _shortest_push(
+    n: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, scratch: np.ndarray,
+) -> tuple[int, float]:  # fmt: skip
+    """For overlapping shapes, the axis of the shortest push (the obstacle's edges
+    first, then the mover's, the first of equal ones: as
+    :func:`collide2d.geometry.convex.least_penetration`) and its length,
+    ``floor(O) / sqrt(floor(|e|^2))``; ``(-1, 0.0)`` if not settled."""
+    best = -1
+    best_lo = 0.0
+    best_hi = 0.0
+    for m in range(n):
+        k = na + m if m < n - na else m - (n - na)
+        ex = table[k, _QX] - table[k, _PX]
+        ey = table[k, _QY] - table[k, _PY]
+        l2 = ex * ex + ey * ey
+        o = table[k, _O]
+        err = table[k, _O_ERR]
+        low = max(o - err, 0.0)
+        lo = low * low / l2 * (1.0 - _SLACK)
+        hi = (o + err) * (o + err) / l2 * (1.0 + _SLACK)
+        if best >= 0 and lo > best_hi:
+            continue
+        if best < 0 or hi < best_lo or _deeper(k, best, a, na, b, nb, d, table, ints, scratch) < 0:
+            best = k
+            best_lo = lo
+            best_hi = hi
+    o, r, h = scratch[0], scratch[1], scratch[4]
+    no, _ = _expansions(best, a, na, b, nb, d, table, ints, o, r, h)
+    o_floor = _floor_value(o, no, h)
+    l2 = scratch[3]
+    l_floor = _floor_value(l2, _length2(table, best, l2), h)
+    if not (o_floor > 0.0 and l_floor > 0.0):
+        return -1, 0.0
+    return best, o_floor / math.sqrt(l_floor)
+
+
+@inlined_helper
 def _unit_normal(ex: float, ey: float) -> tuple[float, float]:
     """The unit right-hand normal ``(ey, -ex) / |e|`` of a finite nonzero edge
     vector, as :func:`collide2d.continuous.polygon.edge_normal` computes it: scaled
@@ -273,23 +449,37 @@ def _unit_normal(ex: float, ey: float) -> tuple[float, float]:
     return uy / length + 0.0, -ux / length + 0.0
 
 
-@helper_kernel
+@inlined_helper
+def _normal(table: np.ndarray, ints: np.ndarray, k: int) -> tuple[float, float]:
+    """Axis ``k``'s unit normal from the obstacle toward the mover: the obstacle's
+    edge's outward normal, or the mover's edge's reversed."""
+    nx, ny = _unit_normal(table[k, _QX] - table[k, _PX], table[k, _QY] - table[k, _PY])
+    if ints[k, _OWNER] == 0:
+        return 0.0 - nx, 0.0 - ny
+    return nx, ny
+
+
+@inlined_helper
 def _sweep_pair(
     a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
-    table: np.ndarray, ints: np.ndarray, scratch: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, scratch: np.ndarray, cache: np.ndarray,
 ) -> tuple[int, float, float, float]:  # fmt: skip
-    """One pair: ``(code, fraction, nx, ny)`` (see the module)."""
+    """One pair: ``(code, fraction, nx, ny)`` (see the module); for a started pair
+    the push's length in place of the fraction."""
     h = scratch[4]
     n = _axes(a, na, b, nb, d, table, ints, h)
     started = True
     for k in range(n):
-        if _separates_at(k, 0.0, a, na, b, nb, d, table, ints, h, False):
+        if _apart_at(k, 0.0, a, na, b, nb, d, table, ints, cache, False):
             started = False
             if ints[k, _SIGN] <= 0:
                 return NONE, 0.0, 0.0, 0.0
     if started:
-        return STARTED, 0.0, 0.0, 0.0
-    if _approach_separates(1.0, n, a, na, b, nb, d, table, ints, h, False):
+        best, depth = _shortest_push(n, a, na, b, nb, d, table, ints, scratch)
+        if best < 0:
+            return UNSURE, 0.0, 0.0, 0.0
+        return STARTED, depth, *_normal(table, ints, best)
+    if _any_apart(1.0, n, a, na, b, nb, d, table, ints, cache, False):
         return NONE, 0.0, 0.0, 0.0
     estimate = 0.0
     for k in range(n):
@@ -299,14 +489,14 @@ def _sweep_pair(
     if 0.0 < f < _LOWEST_TIME:
         return UNSURE, 0.0, 0.0, 0.0
     steps = 0
-    if _approach_separates(f, n, a, na, b, nb, d, table, ints, h, False):
+    if _any_apart(f, n, a, na, b, nb, d, table, ints, cache, False):
         while True:  # the last float at which an approaching axis separates
-            if f == 0.0 and not _approach_separates(0.0, n, a, na, b, nb, d, table, ints, h, True):
+            if f == 0.0 and not _any_apart(0.0, n, a, na, b, nb, d, table, ints, cache, True):
                 break  # lo == 0: no approaching axis strictly apart at the start
             g = np.nextafter(f, np.inf)
             if g < _LOWEST_TIME:
                 return UNSURE, 0.0, 0.0, 0.0
-            if g >= 1.0 or not _approach_separates(g, n, a, na, b, nb, d, table, ints, h, False):
+            if g >= 1.0 or not _any_apart(g, n, a, na, b, nb, d, table, ints, cache, False):
                 break
             f = g
             steps += 1
@@ -318,14 +508,14 @@ def _sweep_pair(
             steps += 1
             if steps > _STEPS or 0.0 < f < _LOWEST_TIME:
                 return UNSURE, 0.0, 0.0, 0.0
-            if _approach_separates(f, n, a, na, b, nb, d, table, ints, h, False):
+            if _any_apart(f, n, a, na, b, nb, d, table, ints, cache, False):
                 break
     g = np.nextafter(f, np.inf)
     # the axis of the first contact: the latest time among those at or after f
     best = -1
     ties = 0
     for k in range(n):
-        if ints[k, _SIGN] > 0 and _separates_at(k, f, a, na, b, nb, d, table, ints, h, False):
+        if ints[k, _SIGN] > 0 and _apart_at(k, f, a, na, b, nb, d, table, ints, cache, False):
             if best < 0:
                 best = k
                 ties = 1
@@ -354,30 +544,29 @@ def _sweep_pair(
     for k in range(n if f > 0.0 else 0):
         if (
             ints[k, _SIGN] < 0
-            and _separates_at(k, g, a, na, b, nb, d, table, ints, h, False)
+            and _apart_at(k, g, a, na, b, nb, d, table, ints, cache, False)
             and _later(best, k, a, na, b, nb, d, table, ints, scratch) <= 0
         ):
             return NONE, 0.0, 0.0, 0.0
-    px, py, qx, qy = table[best, _PX], table[best, _PY], table[best, _QX], table[best, _QY]
-    nx, ny = _unit_normal(qx - px, qy - py)
-    if ints[best, _OWNER] == 0:
-        nx, ny = 0.0 - nx, 0.0 - ny
-    return HIT, f, nx, ny
+    return HIT, f, *_normal(table, ints, best)
 
 
 @kernel
 def sweep_candidates(
     vertices: np.ndarray, counts: np.ndarray, deltas: np.ndarray, tame: np.ndarray,
     pairs: np.ndarray, codes: np.ndarray, fractions: np.ndarray, normals: np.ndarray,
+    depths: np.ndarray,
 ) -> None:  # fmt: skip
     """Sweep each candidate pair ``(i, j)``: ``i`` moving by ``deltas[i]`` against
     ``j`` moving by ``deltas[j]``; write its code (``NONE``, ``HIT``, ``STARTED``,
     ``UNSURE``), and for a hit its fraction and the unit normal from ``j`` toward
-    ``i``. Pairs with an untamed row (see the module) are ``UNSURE``."""
+    ``i``; for a started pair the direction and length of the shortest push of ``i``
+    out of ``j``. Pairs with an untamed row (see the module) are ``UNSURE``."""
     most = 2 * vertices.shape[1]
     table = np.empty((most, 8))
-    ints = np.empty((most, 3), dtype=np.intp)
-    scratch = np.empty((5, 2048))
+    ints = np.empty((most, 6), dtype=np.intp)
+    scratch = np.empty((11, 2048))
+    cache = np.empty((3, most, 64))
     d = np.empty(4)
     for m in range(pairs.shape[0]):
         i = pairs[m, 0]
@@ -390,9 +579,14 @@ def sweep_candidates(
         d[2] = deltas[j, 0]
         d[3] = deltas[j, 1]
         code, f, nx, ny = _sweep_pair(
-            vertices[i], counts[i], vertices[j], counts[j], d, table, ints, scratch
+            vertices[i], counts[i], vertices[j], counts[j], d, table, ints, scratch, cache
         )
         codes[m] = code
-        fractions[m] = f
+        if code == STARTED:
+            fractions[m] = 0.0
+            depths[m] = f
+        else:
+            fractions[m] = f
+            depths[m] = 0.0
         normals[m, 0] = nx
         normals[m, 1] = ny
