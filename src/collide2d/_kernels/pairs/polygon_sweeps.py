@@ -64,12 +64,14 @@ error is a few units of 2**-53)."""
 # columns of the per-axis float table
 _PX, _PY, _QX, _QY, _RATE, _RATE_ERR, _O, _O_ERR = range(8)
 # columns of the per-axis integer table
-_OWNER, _EDGE, _SIGN, _RATE_LEN, _O_LEN, _O_VERTEX = range(6)
+_OWNER, _EDGE, _SIGN, _RATE_LEN, _O_LEN, _O_VERTEX, _SUPPORT = range(7)
 
 
 @inlined_helper
 def _grow_scaled(h: np.ndarray, length: int, x: float, factor: float) -> int:
     """Add ``factor * x`` to the expansion ``h[:length]`` exactly."""
+    if x == 0.0:  # (differences of nearby coordinates are exact: their errors are zero)
+        return length
     if factor == 1.0:
         return _grow(h, length, x)
     if factor == -1.0:
@@ -93,9 +95,10 @@ def _grow_cross(
         (a1, b1, 1.0), (a1, b0, 1.0), (a0, b1, 1.0), (a0, b0, 1.0),
         (c1, d1, -1.0), (c1, d0, -1.0), (c0, d1, -1.0), (c0, d0, -1.0),
     ):  # fmt: skip
-        p, e = _two_product(u, v)
-        length = _grow_scaled(h, length, sign * e, factor)
-        length = _grow_scaled(h, length, sign * p, factor)
+        if u != 0.0 and v != 0.0:
+            p, e = _two_product(u, v)
+            length = _grow_scaled(h, length, sign * e, factor)
+            length = _grow_scaled(h, length, sign * p, factor)
     return length
 
 
@@ -112,14 +115,24 @@ def _axes(
     table: np.ndarray, ints: np.ndarray, h: np.ndarray,
 ) -> int:  # fmt: skip
     """Fill one row of ``table``/``ints`` per edge of ``a`` then of ``b``: the edge,
-    its rate (float, error bound, exact sign) and the largest float ``E(0)`` of the
-    other shape's vertices with the largest error bound among them."""
+    its rate (float, error bound, exact sign), and the largest float ``E(0)`` of the
+    other shape's vertices with an error bound for it (Shewchuk's, on the other
+    shape's bounding box: larger than each vertex's). Returns the number of axes, or
+    -1 as soon as an edge certainly separates the shapes at the start and does not
+    approach (no contact)."""
     dx = d[0] - d[2]
     dy = d[1] - d[3]
     n = 0
     for owner in range(2):
         own, no, other, nt = (a, na, b, nb) if owner == 0 else (b, nb, a, na)
         way = -1.0 if owner == 0 else 1.0  # the other shape moves by -d against a's edges
+        left_x = right_x = other[0, 0]
+        top_y = bottom_y = other[0, 1]
+        for v in range(1, nt):
+            left_x = min(left_x, other[v, 0])
+            right_x = max(right_x, other[v, 0])
+            top_y = min(top_y, other[v, 1])
+            bottom_y = max(bottom_y, other[v, 1])
         for k in range(no):
             k2 = k + 1 if k + 1 < no else 0
             px, py, qx, qy = own[k, 0], own[k, 1], own[k2, 0], own[k2, 1]
@@ -137,13 +150,17 @@ def _axes(
                 length = _grow_cross(h, 0, qx, px, qy, py, d[0], d[2], d[1], d[3], way)
                 sign = _sign(h, length)
             best = -np.inf
-            best_err = 0.0
+            support = 0
             for v in range(nt):
-                lo = ex * (other[v, 1] - py)
-                ro = ey * (other[v, 0] - px)
-                o = lo - ro
-                best = max(best, o)
-                best_err = max(best_err, _CCW_BOUND * (abs(lo) + abs(ro)))
+                o = ex * (other[v, 1] - py) - ey * (other[v, 0] - px)
+                if o > best:
+                    best = o
+                    support = v
+            reach_x = max(abs(right_x - px), abs(left_x - px))
+            reach_y = max(abs(bottom_y - py), abs(top_y - py))
+            best_err = _CCW_BOUND * (abs(ex) * reach_y + abs(ey) * reach_x)
+            if sign <= 0 and -best > 1.0001 * best_err + 4.0 * _EPS * abs(best):
+                return -1
             table[n, _PX] = px
             table[n, _PY] = py
             table[n, _QX] = qx
@@ -157,6 +174,7 @@ def _axes(
             ints[n, _SIGN] = sign
             ints[n, _RATE_LEN] = -1
             ints[n, _O_LEN] = -1
+            ints[n, _SUPPORT] = support
             n += 1
     return n
 
@@ -172,20 +190,24 @@ def _exact_value(
     px, py, qx, qy = table[k, _PX], table[k, _PY], table[k, _QX], table[k, _QY]
     rate = cache[1, k]
     zero = cache[2, k]
+    work = cache[0, 1]
     if ints[k, _RATE_LEN] < 0:
         way = -1.0 if ints[k, _OWNER] == 0 else 1.0
-        ints[k, _RATE_LEN] = _grow_cross(rate, 0, qx, px, qy, py, d[0], d[2], d[1], d[3], way)
+        length = _grow_cross(work, 0, qx, px, qy, py, d[0], d[2], d[1], d[3], way)
+        ints[k, _RATE_LEN] = _compress(work, length, rate)
     if ints[k, _O_LEN] < 0 or ints[k, _O_VERTEX] != v:
-        ints[k, _O_LEN] = _grow_cross(zero, 0, qx, px, qy, py, vx, px, vy, py, 1.0)
+        length = _grow_cross(work, 0, qx, px, qy, py, vx, px, vy, py, 1.0)
+        ints[k, _O_LEN] = _compress(work, length, zero)
         ints[k, _O_VERTEX] = v
     out = cache[0, 0]
-    length: int = ints[k, _O_LEN]
+    length = ints[k, _O_LEN]
     for i in range(length):
         out[i] = zero[i]
     if t != 0.0:
         for i in range(ints[k, _RATE_LEN]):
             hi, lo = _two_product(t, rate[i])
-            length = _grow(out, length, lo)
+            if lo != 0.0:
+                length = _grow(out, length, lo)
             length = _grow(out, length, hi)
     return length
 
@@ -249,8 +271,8 @@ def _expansions(
     k: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
     table: np.ndarray, ints: np.ndarray, o: np.ndarray, r: np.ndarray, h: np.ndarray,
 ) -> tuple[int, int]:  # fmt: skip
-    """Axis ``k``'s exact largest ``E(0)`` into ``o`` and its exact rate into ``r``;
-    return their lengths."""
+    """Axis ``k``'s exact largest ``E(0)`` into ``o`` and its exact rate into ``r``
+    (unless ``r`` is empty), compressed; return their lengths."""
     owner = ints[k, _OWNER]
     other, nt = (b, nb) if owner == 0 else (a, na)
     px, py, qx, qy = table[k, _PX], table[k, _PY], table[k, _QX], table[k, _QY]
@@ -268,9 +290,11 @@ def _expansions(
             diff >= -bound and _sign(h, _grow_cross(h, 0, qx, px, qy, py, vx, sx, vy, sy, 1.0)) > 0
         ):
             s = v
-    no = _grow_cross(o, 0, qx, px, qy, py, other[s, 0], px, other[s, 1], py, 1.0)
+    no = _compress(h, _grow_cross(h, 0, qx, px, qy, py, other[s, 0], px, other[s, 1], py, 1.0), o)
+    if r.shape[0] == 0:  # the rate is not wanted
+        return no, 0
     way = -1.0 if owner == 0 else 1.0
-    nr = _grow_cross(r, 0, qx, px, qy, py, d[0], d[2], d[1], d[3], way)
+    nr = _compress(h, _grow_cross(h, 0, qx, px, qy, py, d[0], d[2], d[1], d[3], way), r)
     return no, nr
 
 
@@ -282,7 +306,8 @@ def _times(
     for i in range(nx):
         for j in range(ny):
             p, e = _two_product(x[i], y[j])
-            length = _grow(h, length, sign * e)
+            if e != 0.0:
+                length = _grow(h, length, sign * e)
             length = _grow(h, length, sign * p)
     return length
 
@@ -325,6 +350,8 @@ def _minus(e: np.ndarray, n: int, x: float, h: np.ndarray) -> int:
 @inlined_helper
 def _floor_value(e: np.ndarray, n: int, h: np.ndarray) -> float:
     """The largest float not above the expansion ``e[:n]`` (NaN if not found)."""
+    if n <= 1:  # zero, or one float
+        return e[0] + 0.0 if n == 1 else 0.0
     x = 0.0
     for i in range(n):
         x += e[i]
@@ -388,7 +415,7 @@ def _deeper(
 ) -> int:  # fmt: skip
     """The exact sign of ``O_i^2 |e_j|^2 - O_j^2 |e_i|^2``: positive when the push
     along axis ``i`` is longer than along ``j`` (both ``O`` positive)."""
-    oi, oj, r, h = scratch[0], scratch[2], scratch[1], scratch[4]
+    oi, oj, r, h = scratch[0], scratch[2], scratch[1][:0], scratch[4]
     noi, _ = _expansions(i, a, na, b, nb, d, table, ints, oi, r, h)
     noj, _ = _expansions(j, a, na, b, nb, d, table, ints, oj, r, h)
     li, lj = scratch[3], scratch[10]
@@ -427,11 +454,11 @@ def _shortest_push(
             best = k
             best_lo = lo
             best_hi = hi
-    o, r, h = scratch[0], scratch[1], scratch[4]
-    no, _ = _expansions(best, a, na, b, nb, d, table, ints, o, r, h)
+    o, h = scratch[0], scratch[4]
+    no, _ = _expansions(best, a, na, b, nb, d, table, ints, o, scratch[1][:0], h)
     o_floor = _floor_value(o, no, h)
     l2 = scratch[3]
-    l_floor = _floor_value(l2, _length2(table, best, l2), h)
+    l_floor = _floor_value(l2, _compress(h, _length2(table, best, h), l2), scratch[5])
     if not (o_floor > 0.0 and l_floor > 0.0):
         return -1, 0.0
     return best, o_floor / math.sqrt(l_floor)
@@ -447,6 +474,42 @@ def _unit_normal(ex: float, ey: float) -> tuple[float, float]:
     uy = math.ldexp(ey, -k)
     length = math.sqrt(ux * ux + uy * uy)
     return uy / length + 0.0, -ux / length + 0.0
+
+
+@inlined_helper
+def _estimate(
+    n: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, cache: np.ndarray,
+) -> float:  # fmt: skip
+    """The first contact ``lo`` to a float step or so (at least 0): the latest
+    ``-O / R`` in floats picks the axis, whose exact ``O`` and ``R`` (kept for the
+    exact tests that follow) then give the quotient to twice the precision."""
+    estimate = 0.0
+    chosen = -1
+    for k in range(n):
+        if ints[k, _SIGN] > 0 and table[k, _RATE] > 0.0:
+            time = -table[k, _O] / table[k, _RATE]
+            if chosen < 0 or time > estimate:
+                estimate = time
+                chosen = k
+    if chosen < 0 or not estimate > 0.0:
+        return 0.0
+    other = b if ints[chosen, _OWNER] == 0 else a
+    v = ints[chosen, _SUPPORT]
+    _exact_value(chosen, v, 0.0, other[v, 0], other[v, 1], d, table, ints, cache)
+    o, no = cache[2, chosen], ints[chosen, _O_LEN]
+    r, nr = cache[1, chosen], ints[chosen, _RATE_LEN]
+    if nr == 0:
+        return estimate
+    o1 = o[no - 1] if no > 0 else 0.0
+    o0 = o[no - 2] if no > 1 else 0.0
+    r1 = r[nr - 1]
+    r0 = r[nr - 2] if nr > 1 else 0.0
+    q = -o1 / r1
+    p1, p0 = _two_product(q, r1)
+    rest = ((-o1 - p1) - p0) + (-o0 - q * r0)
+    refined = q + rest / r1
+    return max(refined, 0.0) if math.isfinite(refined) else estimate
 
 
 @inlined_helper
@@ -468,6 +531,8 @@ def _sweep_pair(
     the push's length in place of the fraction."""
     h = scratch[4]
     n = _axes(a, na, b, nb, d, table, ints, h)
+    if n < 0:
+        return NONE, 0.0, 0.0, 0.0
     started = True
     for k in range(n):
         if _apart_at(k, 0.0, a, na, b, nb, d, table, ints, cache, False):
@@ -481,11 +546,7 @@ def _sweep_pair(
         return STARTED, depth, *_normal(table, ints, best)
     if _any_apart(1.0, n, a, na, b, nb, d, table, ints, cache, False):
         return NONE, 0.0, 0.0, 0.0
-    estimate = 0.0
-    for k in range(n):
-        if ints[k, _SIGN] > 0 and table[k, _RATE] > 0.0:
-            estimate = max(estimate, -table[k, _O] / table[k, _RATE])
-    f = min(estimate, _BEFORE_ONE) + 0.0
+    f = min(_estimate(n, a, na, b, nb, d, table, ints, cache), _BEFORE_ONE) + 0.0
     if 0.0 < f < _LOWEST_TIME:
         return UNSURE, 0.0, 0.0, 0.0
     steps = 0
@@ -564,7 +625,7 @@ def sweep_candidates(
     out of ``j``. Pairs with an untamed row (see the module) are ``UNSURE``."""
     most = 2 * vertices.shape[1]
     table = np.empty((most, 8))
-    ints = np.empty((most, 6), dtype=np.intp)
+    ints = np.empty((most, 7), dtype=np.intp)
     scratch = np.empty((11, 2048))
     cache = np.empty((3, most, 64))
     d = np.empty(4)
