@@ -79,6 +79,11 @@ CALLS = {
         " rng.uniform(-3, 3, (100_000, 1))])",
         "collide2d.overlapping_box_pairs(boxes)",
     ),
+    "sweep_box_pairs, 1e5 moving rotated boxes": (
+        "boxes = np.hstack([rng.random((100_000, 2)) * 4000, rng.random((100_000, 2)) * 10 + 1,"
+        " rng.uniform(-3, 3, (100_000, 1))]); deltas = rng.uniform(-8, 8, (100_000, 2))",
+        "collide2d.sweep_box_pairs(boxes, deltas)",
+    ),
     "overlaps of two polygons": (
         "a, b = collide2d.Polygon.box(0, 0, 4, 2, 0.3), collide2d.Polygon.regular(2, 1, 3, 8)",
         "collide2d.overlaps(a, b)",

@@ -40,7 +40,14 @@ def _circle_pairs() -> None:
 
 
 def _polygons() -> None:
-    from collide2d import Polygon, Rect, overlapping_box_pairs, overlapping_polygon_pairs, overlaps
+    from collide2d import (
+        Polygon,
+        Rect,
+        overlapping_box_pairs,
+        overlapping_polygon_pairs,
+        overlaps,
+        sweep_box_pairs,
+    )
 
     boxes = np.array(
         [[0.0, 0.0, 2.0, 2.0, 0.3], [1.0, 1.0, 2.0, 2.0, 0.0], [9.0, 0.0, 1.0, 5.0, 1.5]]
@@ -53,6 +60,7 @@ def _polygons() -> None:
     crate = Polygon.box(0.0, 0.0, 2.0, 2.0, 0.3)
     overlaps(crate, Polygon.box(1.0, 0.0, 2.0, 2.0, 0.0))
     overlaps(crate, Rect(1.0, 0.0, 2.0, 2.0))
+    sweep_box_pairs(boxes, np.array([[3.0, 0.0], [0.0, 0.0], [-2.0, 0.0]]))
 
 
 def _broadphases() -> None:

@@ -421,8 +421,8 @@ def test_masks_demo_shows_the_shape_analysis_and_the_forbidden_corners(app, tmp_
 
 
 def test_polygons_screenshot_shows_the_contact_the_push_and_the_pairs(app, tmp_path):
-    from collide2d import overlaps
-    from collide2d.demos.polygons import CONTACT, HIT_BOX, PUSHED, PolygonsDemo
+    from collide2d import Polygon, overlaps, sweep
+    from collide2d.demos.polygons import AHEAD, CONTACT, HIT_BOX, MEET_BOX, PUSHED, PolygonsDemo
 
     demo = PolygonsDemo()
     path = app.run_headless(demo, 20, tmp_path)
@@ -437,7 +437,14 @@ def test_polygons_screenshot_shows_the_contact_the_push_and_the_pairs(app, tmp_p
     assert overlaps(short, demo.block)
     assert _count(image, PUSHED) > 100
     assert len(demo.pairs) > 0 and _count(image, HIT_BOX) > 500
-    assert "ms" in demo.hud()[-1]
+    assert len(demo.meets) > 0 and _count(image, MEET_BOX) > 200
+    for i, j in demo.meets[:5].tolist():  # each meets within the look-ahead, not before
+        hit = sweep(
+            Polygon.box(*demo.boxes[i]), tuple(demo.drift[i] * AHEAD),
+            Polygon.box(*demo.boxes[j]), tuple(demo.drift[j] * AHEAD),
+        )  # fmt: skip
+        assert hit is not None and not hit.started_overlapping
+    assert "ms" in demo.hud()[-1] and "sweep_box_pairs" in demo.hud()[-1]
 
 
 def test_demo_texts_read_as_meant(app):

@@ -4,8 +4,10 @@ Left: a ship flies at a turning crate while both move during the frame; the demo
 draws where each starts and ends, and both at the exact moment of first contact
 with the contact point and normal (``sweep`` of two polygons). Below them, a pair
 that already overlaps and the shortest push that separates it (``Hit.depth``).
-Right: a thousand small boxes turning at their own speeds; every overlapping pair
-is found each frame by ``overlapping_box_pairs``, its time shown.
+Right: a thousand small boxes turning and drifting at their own speeds; every
+overlapping pair is found each frame by ``overlapping_box_pairs``, and every pair
+that will meet within the next half second (with its exact first moment) by
+``sweep_box_pairs``, their times shown.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import time
 import numpy as np
 import pygame
 
-from collide2d import Hit, Polygon, Vec2, overlapping_box_pairs, sweep
-from collide2d.demos._app import DIM, TEXT, Demo, Input
+from collide2d import Hit, Polygon, Vec2, overlapping_box_pairs, sweep, sweep_box_pairs
+from collide2d.demos._app import DIM, Demo, Input
 from collide2d.demos.sweep import _dark, _dim, _fmt
 
 SHIP = (80, 150, 255)
@@ -30,6 +32,10 @@ PUSHED = (90, 230, 140)
 BOX = (95, 105, 130)
 HIT_BOX = (235, 70, 70)
 """A box of the field that overlaps another."""
+MEET_BOX = (250, 235, 80)
+"""A box of the field that will meet another within ``AHEAD`` seconds."""
+AHEAD = 0.5
+"""How far ahead the field's sweeps look, in seconds."""
 FIELD = pygame.Rect(500, 110, 440, 430)
 BOXES = 1000
 TURN = 1.2  # radians a second for the ship's Q/E
@@ -65,9 +71,12 @@ class PolygonsDemo(Demo):
             rng.uniform(3, 11, n), rng.uniform(2, 6, n), rng.uniform(-math.pi, math.pi, n),
         ])  # fmt: skip
         self.spin = rng.uniform(-1.5, 1.5, n)
+        self.drift = rng.uniform(-25.0, 25.0, (n, 2))
         self.frozen = False
         self.pairs = np.zeros((0, 2), dtype=np.intp)
+        self.meets = np.zeros((0, 2), dtype=np.intp)
         self.batch_ms = 0.0
+        self.sweep_ms = 0.0
         self._drag: str | None = None
         self._field()
 
@@ -99,6 +108,10 @@ class PolygonsDemo(Demo):
         start = time.perf_counter()
         self.pairs = overlapping_box_pairs(self.boxes)
         self.batch_ms = (time.perf_counter() - start) * 1e3
+        start = time.perf_counter()
+        ahead = sweep_box_pairs(self.boxes, self.drift * AHEAD)
+        self.meets = ahead.pairs[~ahead.started]
+        self.sweep_ms = (time.perf_counter() - start) * 1e3
 
     # -- input ------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -133,6 +146,10 @@ class PolygonsDemo(Demo):
         self._solve()
         if not self.frozen:
             self.boxes[:, 4] += self.spin * dt
+            self.boxes[:, :2] += self.drift * dt
+            low = np.array([FIELD.left + 8.0, FIELD.top + 8.0])
+            span = np.array([FIELD.width - 16.0, FIELD.height - 16.0])
+            self.boxes[:, :2] = low + np.mod(self.boxes[:, :2] - low, span)  # wrap around
         self._field()
 
     # -- drawing --------------------------------------------------------------------
@@ -174,13 +191,25 @@ class PolygonsDemo(Demo):
         corners = _corners(self.boxes)
         hit_rows = np.zeros(len(self.boxes), dtype=bool)
         hit_rows[self.pairs.ravel()] = True
-        for row, flag in zip(corners.tolist(), hit_rows.tolist(), strict=True):
-            pygame.draw.polygon(surface, HIT_BOX if flag else BOX, row, 0 if flag else 1)
+        meet_rows = np.zeros(len(self.boxes), dtype=bool)
+        meet_rows[self.meets.ravel()] = True
+        for row, hit_flag, meet_flag in zip(
+            corners.tolist(), hit_rows.tolist(), meet_rows.tolist(), strict=True
+        ):
+            if hit_flag:
+                pygame.draw.polygon(surface, HIT_BOX, row, 0)
+            else:
+                pygame.draw.polygon(surface, MEET_BOX if meet_flag else BOX, row, 1)
         caption = (
             f"{len(self.boxes):,} boxes: {len(self.pairs):,} overlapping pairs "
             f"in {self.batch_ms:.1f} ms"
         )
-        surface.blit(font.render(caption, True, TEXT), (FIELD.left, FIELD.top - 20))
+        surface.blit(font.render(caption, True, HIT_BOX), (FIELD.left, FIELD.top - 20))
+        caption = (
+            f"{len(self.meets):,} pairs meet within {AHEAD} s (exact first moments) "
+            f"in {self.sweep_ms:.1f} ms"
+        )
+        surface.blit(font.render(caption, True, MEET_BOX), (FIELD.left, FIELD.bottom + 6))
 
     def hud(self) -> list[str]:
         hit = self.hit
@@ -196,8 +225,8 @@ class PolygonsDemo(Demo):
             f"{_fmt(self.ship_move)}; crate turned {self.crate_angle:.2f} rad moving "
             f"{_fmt(self.crate_move)}",
             contact,
-            f"boxes: overlapping_box_pairs {self.batch_ms:.1f} ms a frame"
-            + ("  (frozen)" if self.frozen else ""),
+            f"boxes: overlapping_box_pairs {self.batch_ms:.1f} ms, sweep_box_pairs "
+            f"{self.sweep_ms:.1f} ms a frame" + ("  (frozen)" if self.frozen else ""),
         ]
 
     def script(self, frame: int) -> tuple[list[pygame.event.Event], Input]:
