@@ -18,70 +18,29 @@ import math
 
 import numpy as np
 
+from collide2d._kernels.expansions import CCW_BOUND, grow, two_product, two_sum
 from collide2d._kernels.jit import helper_kernel, kernel
 
-_EPS = 2.0**-53
-_CCW_BOUND = (3.0 + 16.0 * _EPS) * _EPS
-_SPLITTER = 134217729.0  # 2**27 + 1
 _HALF_PI = math.pi / 2.0
-
-
-@helper_kernel
-def _two_sum(a: float, b: float) -> tuple[float, float]:
-    """``a + b`` as a float and its exact rounding error (Knuth)."""
-    s = a + b
-    bb = s - a
-    return s, (a - (s - bb)) + (b - bb)
-
-
-@helper_kernel
-def _two_product(a: float, b: float) -> tuple[float, float]:
-    """``a * b`` as a float and its exact rounding error (Dekker, Veltkamp's split)."""
-    p = a * b
-    c = _SPLITTER * a
-    ah = c - (c - a)
-    al = a - ah
-    c = _SPLITTER * b
-    bh = c - (c - b)
-    bl = b - bh
-    return p, al * bl - (((p - ah * bh) - al * bh) - ah * bl)
-
-
-@helper_kernel
-def _grow(h: np.ndarray, length: int, x: float) -> int:
-    """Add ``x`` to the nonoverlapping expansion ``h[:length]`` (increasing
-    magnitude), dropping zeros; return the new length (Shewchuk's
-    GROW-EXPANSION-ZEROELIM)."""
-    q = x
-    count = 0
-    for i in range(length):
-        q, err = _two_sum(q, h[i])
-        if err != 0.0:
-            h[count] = err
-            count += 1
-    if q != 0.0:
-        h[count] = q
-        count += 1
-    return count
 
 
 @helper_kernel
 def _orient_exact(px: float, py: float, qx: float, qy: float, vx: float, vy: float) -> int:
     """The exact sign of ``(q - p) x (v - p)``: each difference split into its float
     and its error, the products expanded into sixteen error-free terms, summed."""
-    a1, a0 = _two_sum(qx, -px)
-    b1, b0 = _two_sum(vy, -py)
-    c1, c0 = _two_sum(qy, -py)
-    d1, d0 = _two_sum(vx, -px)
+    a1, a0 = two_sum(qx, -px)
+    b1, b0 = two_sum(vy, -py)
+    c1, c0 = two_sum(qy, -py)
+    d1, d0 = two_sum(vx, -px)
     h = np.empty(40)
     length = 0
     for u, v, sign in (
         (a1, b1, 1.0), (a1, b0, 1.0), (a0, b1, 1.0), (a0, b0, 1.0),
         (c1, d1, -1.0), (c1, d0, -1.0), (c0, d1, -1.0), (c0, d0, -1.0),
     ):  # fmt: skip
-        p, e = _two_product(u, v)
-        length = _grow(h, length, sign * e)
-        length = _grow(h, length, sign * p)
+        p, e = two_product(u, v)
+        length = grow(h, length, sign * e)
+        length = grow(h, length, sign * p)
     if length == 0:
         return 0
     return 1 if h[length - 1] > 0.0 else -1
@@ -94,7 +53,7 @@ def orient(px: float, py: float, qx: float, qy: float, vx: float, vy: float) -> 
     left = (qx - px) * (vy - py)
     right = (qy - py) * (vx - px)
     det = left - right
-    bound = _CCW_BOUND * (abs(left) + abs(right))
+    bound = CCW_BOUND * (abs(left) + abs(right))
     if det > bound:
         return 1
     if -det > bound:
