@@ -26,8 +26,9 @@ Many shapes at once, as numpy arrays (compiled; millions of boxes):
     ``overlapping_pairs(boxes)`` with rows ``x, y, w, h``; ``overlapping_circle_pairs``,
     ``query_pairs(boxes, queries)``, ``query_points(boxes, points)``; rotated boxes
     (rows ``cx, cy, w, h, angle``) and polygons: ``overlapping_box_pairs``,
-    ``overlapping_polygon_pairs``; moving ones with their exact first contacts:
-    ``sweep_box_pairs``, ``sweep_polygon_pairs``.
+    ``overlapping_polygon_pairs``, ``query_box_pairs``, ``query_polygon_pairs``;
+    moving ones with their exact first contacts: ``sweep_box_pairs``,
+    ``sweep_polygon_pairs``.
 
 A world of moving items, in bump.lua's model (``collide2d.World``):
     ``world.add("player", Rect(0, 0, 10, 20)); pos, cols = world.move("player", (5, 9))``
@@ -65,8 +66,10 @@ from collide2d.batch import (
     overlapping_circle_pairs,
     overlapping_pairs,
     overlapping_polygon_pairs,
+    query_box_pairs,
     query_pairs,
     query_points,
+    query_polygon_pairs,
     sweep_box_pairs,
     sweep_polygon_pairs,
 )
@@ -147,8 +150,10 @@ __all__ = [
     "overlapping_pairs",
     "overlapping_polygon_pairs",
     "overlaps",
+    "query_box_pairs",
     "query_pairs",
     "query_points",
+    "query_polygon_pairs",
     "raycast",
     "sweep",
     "sweep_box_pairs",

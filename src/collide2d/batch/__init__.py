@@ -7,6 +7,7 @@ compiled, on first use.
 """
 
 from collide2d.batch.pairs import overlapping_circle_pairs, overlapping_pairs
+from collide2d.batch.polygon_queries import query_box_pairs, query_polygon_pairs
 from collide2d.batch.polygon_sweeps import PolygonSweeps, sweep_box_pairs, sweep_polygon_pairs
 from collide2d.batch.polygons import box_polygons, overlapping_box_pairs, overlapping_polygon_pairs
 from collide2d.batch.queries import query_pairs, query_points
@@ -18,8 +19,10 @@ __all__ = [
     "overlapping_circle_pairs",
     "overlapping_pairs",
     "overlapping_polygon_pairs",
+    "query_box_pairs",
     "query_pairs",
     "query_points",
+    "query_polygon_pairs",
     "sweep_box_pairs",
     "sweep_polygon_pairs",
 ]

@@ -46,11 +46,16 @@ def box_polygons(boxes: ArrayLike) -> FloatArray:
     >>> box_polygons([[0, 0, 4, 2, math.pi / 2]])[0].tolist()
     [[1.0, -2.0], [1.0, 2.0], [-1.0, 2.0], [-1.0, -2.0]]
     """
-    rows = _as_rows(boxes, "boxes", 5, "cx, cy, w, h, angle")
+    return box_corners(boxes, "boxes")
+
+
+def box_corners(boxes: ArrayLike, name: str) -> FloatArray:
+    """:func:`box_polygons`, its errors naming the argument ``name``."""
+    rows = _as_rows(boxes, name, 5, "cx, cy, w, h, angle")
     small = (rows[:, 2:4] <= 0.0).any(axis=1)
     if small.any():
         row = int(np.flatnonzero(small)[0])
-        raise ValueError(f"boxes sizes must be > 0; row {row} is {rows[row].tolist()}")
+        raise ValueError(f"{name} sizes must be > 0; row {row} is {rows[row].tolist()}")
     out = np.empty((rows.shape[0], 4, 2))
     lazy("pairs.polygons").box_vertices(rows, out)
     return out
@@ -101,7 +106,7 @@ def overlapping_box_pairs(
 
 
 def box_outlines(
-    vertices: FloatArray, counts: IndexArray, boxes: ArrayLike
+    vertices: FloatArray, counts: IndexArray, boxes: ArrayLike, name: str = "boxes"
 ) -> tuple[FloatArray, np.ndarray]:
     """The bounds and tameness of rotated boxes' corners (see :func:`as_polygons`),
     or a ``ValueError`` naming the first box whose rounded corners are not convex."""
@@ -110,7 +115,7 @@ def box_outlines(
     if bad >= 0:
         row = np.asarray(boxes, dtype=np.float64)[bad].tolist()
         raise ValueError(
-            f"boxes row {bad} is {row}: too thin beside its coordinates, its rounded "
+            f"{name} row {bad} is {row}: too thin beside its coordinates, its rounded "
             "corners are not a convex box"
         )
     return box, tame
@@ -152,7 +157,10 @@ def _outline_problems(vertices: FloatArray, counts: IndexArray, tame: np.ndarray
 
 
 def as_polygons(
-    vertices: ArrayLike, counts: ArrayLike | None = None, name: str = "vertices"
+    vertices: ArrayLike,
+    counts: ArrayLike | None = None,
+    name: str = "vertices",
+    counts_name: str = "counts",
 ) -> tuple[FloatArray, IndexArray, FloatArray, np.ndarray]:
     """Check ``(N, K, 2)`` outlines (the first ``counts[i]`` vertices of row ``i``)
     and return them C-contiguous with positive orientation, with the counts, their
@@ -172,12 +180,12 @@ def as_polygons(
         if sizes.size == 0:
             sizes = sizes.astype(np.intp)
         if sizes.shape != (n,) or sizes.dtype.kind not in "iu":
-            raise ValueError(f"counts must be N integers, one a row; got {counts!r}")
+            raise ValueError(f"{counts_name} must be N integers, one a row; got {counts!r}")
         sizes = sizes.astype(np.intp)
         wrong = (sizes < 3) | (sizes > k)
         if wrong.any():
             row = int(np.flatnonzero(wrong)[0])
-            raise ValueError(f"counts must lie in 3..{k}; row {row} has {int(sizes[row])}")
+            raise ValueError(f"{counts_name} must lie in 3..{k}; row {row} has {int(sizes[row])}")
     used = np.arange(k)[None, :] < sizes[:, None]
     finite = np.isfinite(raw).all(axis=2) | ~used
     if not finite.all():
@@ -253,6 +261,19 @@ def _polygon_pairs(
 ) -> IndexArray:
     n = vertices.shape[0]
     candidates, counters, used_method = find_pairs(box, np.zeros((0, 3)), 0, method)
+    keep = overlapping_candidates(vertices, counts, tame, candidates)
+    if stats is not None:
+        stats.begin(used_method, n * (n - 1) // 2)
+        stats.count(int(counters[0]) + candidates.shape[0], int(counters[1]))
+    result: IndexArray = candidates[keep]
+    return result
+
+
+def overlapping_candidates(
+    vertices: FloatArray, counts: IndexArray, tame: np.ndarray, candidates: IndexArray
+) -> np.ndarray:
+    """For each candidate pair of rows ``(i, j)``, whether the two outlines overlap
+    strictly: the compiled exact test, and the Python route for untamed rows."""
     keep = np.zeros(candidates.shape[0], dtype=bool)
     unsure = np.zeros(candidates.shape[0], dtype=bool)
     kernel = lazy("pairs.polygons").keep_overlapping
@@ -267,8 +288,4 @@ def _polygon_pairs(
         b = [tuple(v) for v in vertices[j, : counts[j]].tolist()]
         (ai, bi), _, _ = integers((a, b))
         keep[row] = overlaps_outlines(ai, bi)
-    if stats is not None:
-        stats.begin(used_method, n * (n - 1) // 2)
-        stats.count(int(counters[0]) + candidates.shape[0], int(counters[1]))
-    result: IndexArray = candidates[keep]
-    return result
+    return keep
