@@ -16,6 +16,7 @@ from collide2d.batch.polygons import (
     overlapping_box_pairs,
     overlapping_polygon_pairs,
 )
+from tests.geometry.polygon_strategies import box_rows as box_rows_of
 from tests.geometry.polygon_strategies import convex_polygons
 
 
@@ -32,17 +33,7 @@ def _scalar_pairs(polygons):
     ]
 
 
-box_rows = st.lists(
-    st.tuples(
-        st.integers(-12, 12).map(float) | st.floats(-12, 12, allow_nan=False),
-        st.integers(-12, 12).map(float),
-        st.sampled_from([1.0, 2.0, 4.0, 0.5, 3.3]),
-        st.sampled_from([1.0, 2.0, 4.0, 0.7]),
-        st.sampled_from([0.0, math.pi / 2, math.pi, math.pi / 4, -0.3, 1.1])
-        | st.floats(-7, 7, allow_nan=False),
-    ),
-    max_size=25,
-)
+box_rows = box_rows_of(25)
 
 
 @settings(max_examples=150)

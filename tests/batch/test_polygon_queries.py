@@ -11,18 +11,10 @@ from hypothesis import strategies as st
 
 from collide2d import Polygon, Stats, overlaps
 from collide2d.batch.polygon_queries import query_box_pairs, query_polygon_pairs
+from tests.geometry.polygon_strategies import box_rows as box_rows_of
 from tests.geometry.polygon_strategies import convex_polygons, far_polygons
 
-box_rows = st.lists(
-    st.tuples(
-        st.integers(-12, 12).map(float) | st.floats(-12, 12, allow_nan=False),
-        st.integers(-12, 12).map(float),
-        st.sampled_from([1.0, 2.0, 4.0, 0.5, 3.3]),
-        st.sampled_from([1.0, 2.0, 4.0, 0.7]),
-        st.sampled_from([0.0, math.pi / 2, math.pi / 4, -0.3]) | st.floats(-7, 7, allow_nan=False),
-    ),
-    max_size=15,
-)
+box_rows = box_rows_of(15)
 METHODS = st.sampled_from(["auto", "strips", "brute_force"])
 
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from collide2d import Polygon, Stats, sweep
 from collide2d._kernels import lazy
 from collide2d.batch.polygon_sweeps import sweep_box_pairs, sweep_polygon_pairs
+from tests.geometry.polygon_strategies import box_rows as box_rows_of
 from tests.geometry.polygon_strategies import convex_polygons, far_polygons
 from tests.reference import exact_points, polygon_sweep
 
@@ -127,22 +128,15 @@ def test_tiny_and_huge_scenes_too(a, a_delta, b, b_delta, scale):
     assert _pair_answer(a, a_delta, b, b_delta) == _scalar(sweep(a, a_delta, b, b_delta))
 
 
-box_rows = st.lists(
-    st.tuples(
-        st.integers(-12, 12).map(float) | st.floats(-12, 12, allow_nan=False),
-        st.integers(-12, 12).map(float),
-        st.sampled_from([1.0, 2.0, 4.0, 0.5, 3.3]),
-        st.sampled_from([1.0, 2.0, 4.0, 0.7]),
-        st.sampled_from([0.0, math.pi / 2, math.pi / 4, -0.3]) | st.floats(-7, 7, allow_nan=False),
-        st.integers(-6, 6).map(float) | st.floats(-6, 6, allow_nan=False),
-        st.integers(-6, 6).map(float),
-    ),
-    max_size=20,
+moving_box_rows = box_rows_of(20).flatmap(
+    lambda rows: st.lists(DELTAS, min_size=len(rows), max_size=len(rows)).map(
+        lambda deltas: [(*row, *delta) for row, delta in zip(rows, deltas, strict=True)]
+    )
 )
 
 
 @settings(max_examples=120)
-@given(box_rows, METHODS)
+@given(moving_box_rows, METHODS)
 def test_every_pair_of_a_scene_equals_the_scalar_sweeps(rows, method):
     boxes = np.array([r[:5] for r in rows]).reshape(-1, 5)
     deltas = np.array([r[5:] for r in rows]).reshape(-1, 2)

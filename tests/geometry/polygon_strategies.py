@@ -92,3 +92,17 @@ def rects(draw) -> Rect:
         draw(st.integers(1, 12)) * 0.5,
         draw(st.integers(1, 12)) * 0.5,
     )
+
+
+def box_rows(max_size: int) -> st.SearchStrategy[list[tuple[float, ...]]]:
+    """Rows ``cx, cy, w, h, angle`` for the batch functions: grid and free centres,
+    a few sizes, quarter turns and free angles."""
+    row = st.tuples(
+        st.integers(-12, 12).map(float) | st.floats(-12, 12, allow_nan=False),
+        st.integers(-12, 12).map(float),
+        st.sampled_from([1.0, 2.0, 4.0, 0.5, 3.3]),
+        st.sampled_from([1.0, 2.0, 4.0, 0.7]),
+        st.sampled_from([0.0, math.pi / 2, math.pi, math.pi / 4, -0.3, 1.1])
+        | st.floats(-7, 7, allow_nan=False),
+    )
+    return st.lists(row, max_size=max_size)

@@ -147,6 +147,14 @@ def exact_value(
 
 
 @inlined_helper
+def _bound(o: float, o_err: float, moved: float, moved_err: float) -> float:
+    """An error bound for the float ``o + moved`` (``moved = t * rate``), given bounds
+    on the errors of ``o`` and of ``moved``'s rate times ``t``: theirs, widened for
+    the rounding of the product and the sum."""
+    return 1.0001 * (o_err + moved_err) + 4.0 * EPS * (abs(o) + abs(moved))
+
+
+@inlined_helper
 def apart_at(
     k: int, t: float, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
     table: np.ndarray, ints: np.ndarray, cache: np.ndarray, strict: bool,
@@ -155,9 +163,7 @@ def apart_at(
     other shape has ``E(t) <= 0`` (``< 0`` when ``strict``), exactly."""
     rate = table[k, _RATE]
     value = table[k, _O] + t * rate
-    bound = 1.0001 * (table[k, _O_ERR] + t * table[k, _RATE_ERR]) + 4.0 * EPS * (
-        abs(table[k, _O]) + abs(t * rate)
-    )
+    bound = _bound(table[k, _O], table[k, _O_ERR], t * rate, t * table[k, _RATE_ERR])
     if value > bound:
         return False
     if -value > bound:
@@ -173,9 +179,7 @@ def apart_at(
         ro = ey * (vx - px)
         o = lo - ro
         e = o + t * rate
-        eb = 1.0001 * (CCW_BOUND * (abs(lo) + abs(ro)) + t * table[k, _RATE_ERR]) + 4.0 * EPS * (
-            abs(o) + abs(t * rate)
-        )
+        eb = _bound(o, CCW_BOUND * (abs(lo) + abs(ro)), t * rate, t * table[k, _RATE_ERR])
         if e > eb:
             return False
         if -e > eb:
