@@ -156,6 +156,39 @@ def test_every_pair_of_a_scene_equals_the_scalar_sweeps(rows, method):
     assert stats.tests >= len(found.pairs)
 
 
+@settings(max_examples=300)
+@given(
+    convex_polygons() | far_polygons(),
+    DELTAS,
+    convex_polygons() | far_polygons(),
+    DELTAS,
+    st.sampled_from([1.0, 2.0**-140, 1e-9, 1e40]),
+)
+def test_pairs_skipped_by_their_discs_never_meet(a, a_delta, b, b_delta, scale):
+    a = Polygon([(x * scale, y * scale) for x, y in a.vertices])
+    b = Polygon([(x * scale, y * scale) for x, y in b.vertices])
+    a_delta = (a_delta[0] * scale, a_delta[1] * scale)
+    b_delta = (b_delta[0] * scale, b_delta[1] * scale)
+    if _discs_apart(a, a_delta, b, b_delta):
+        assert sweep(a, a_delta, b, b_delta) is None
+
+
+def _discs_apart(a, a_delta, b, b_delta):
+    vertices, counts = _arrays([a, b])
+    d = np.array([*a_delta, *b_delta], dtype=float)
+    apart = lazy("pairs.polygon_sweeps").discs_apart
+    return bool(apart(vertices[0], counts[0], vertices[1], counts[1], d))
+
+
+def test_the_disc_test_skips_pairs_that_pass_by():
+    square = Polygon.box(0.0, 0.0, 2.0, 2.0)
+    passing = Polygon.box(10.0, 5.0, 2.0, 2.0)  # moving left 20, 5 below: apart by 2.2
+    assert _discs_apart(square, (0.0, 0.0), passing, (-20.0, 0.0))
+    assert not _discs_apart(square, (0.0, 0.0), passing, (-20.0, -7.0))  # they come near
+    tiny = Polygon.box(0.0, 0.0, 2.0**-420, 2.0**-420)  # its reach's squares underflow
+    assert not _discs_apart(tiny, (0.0, 0.0), passing, (0.0, 0.0))
+
+
 def test_crates_at_one_angle_are_decided_compiled():
     """Parallel faces give two edges the same contact time: the compiled sweep picks
     the obstacle's edge itself. Only a vertex meeting a vertex (two edges of one

@@ -11,6 +11,8 @@ every vertex has ``E(t) <= 0``. Every decision below is the exact sign of such a
 ``-O / R`` comes first, ``O`` the largest ``E(0)``), so no quotient is ever
 rounded before it is compared:
 
+- a pair whose bounding discs never come near (a float test with a wide margin)
+  has no contact, and is done at once;
 - the shapes overlap at ``t = 0`` when no edge separates them then (started);
 - an edge that separates them at ``0`` and does not approach means no contact;
 - the first contact ``lo`` lies at or after a float ``f`` exactly when an
@@ -36,6 +38,8 @@ is exact everywhere.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -65,12 +69,71 @@ _BEFORE_ONE = 1.0 - 2.0**-53
 
 
 @inlined_helper
+def _disc(a: np.ndarray, na: int) -> tuple[float, float, float]:
+    """A disc holding the outline: its box's centre and the reach to its farthest
+    vertex, widened by ``2**-20`` for the rounding of that reach."""
+    left = right = a[0, 0]
+    top = bottom = a[0, 1]
+    for k in range(1, na):
+        left = min(left, a[k, 0])
+        right = max(right, a[k, 0])
+        top = min(top, a[k, 1])
+        bottom = max(bottom, a[k, 1])
+    cx = (left + right) * 0.5
+    cy = (top + bottom) * 0.5
+    far = 0.0
+    for k in range(na):
+        dx = a[k, 0] - cx
+        dy = a[k, 1] - cy
+        far = max(far, dx * dx + dy * dy)
+    return cx, cy, math.sqrt(far) * (1.0 + 2.0**-20)
+
+
+@inlined_helper
+def discs_apart(a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray) -> bool:
+    """Whether the two outlines' discs (:func:`_disc`) never come near during the
+    frame: no contact, certainly. The centres' relative path comes no nearer than
+    its distance at the float nearest moment, and the answer is yes only when that
+    distance exceeds the two reaches by ``2**-30`` of the largest magnitude in play
+    (the rounding here is a few ``2**-53`` of it). A reach so small that its squares
+    may have underflowed, and any overflow or NaN, give no."""
+    ax, ay, ra = _disc(a, na)
+    bx, by, rb = _disc(b, nb)
+    if not (ra > _SMALLEST_REACH and rb > _SMALLEST_REACH):
+        return False
+    gx = ax - bx
+    gy = ay - by
+    mx = d[0] - d[2]
+    my = d[1] - d[3]
+    length2 = mx * mx + my * my
+    moment = -(gx * mx + gy * my) / length2 if length2 > 0.0 else 0.0
+    if not moment > 0.0:  # (NaN too)
+        moment = 0.0
+    moment = min(moment, 1.0)
+    nx = gx + moment * mx
+    ny = gy + moment * my
+    reaches = ra + rb
+    largest = (
+        max(abs(ax), abs(ay)) + max(abs(bx), abs(by)) + max(abs(d[0]), abs(d[1]))
+        + max(abs(d[2]), abs(d[3])) + reaches
+    )  # fmt: skip
+    limit = reaches + largest * 2.0**-30
+    apart: bool = nx * nx + ny * ny > limit * limit
+    return apart
+
+
+_SMALLEST_REACH = 2.0**-400
+
+
+@inlined_helper
 def _sweep_pair(
     a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
     table: np.ndarray, ints: np.ndarray, scratch: np.ndarray, cache: np.ndarray,
 ) -> tuple[int, float, float, float]:  # fmt: skip
     """One pair: ``(code, fraction, nx, ny)`` (see the module); for a started pair
     the push's length in place of the fraction."""
+    if discs_apart(a, na, b, nb, d):
+        return NONE, 0.0, 0.0, 0.0
     h = scratch[4]
     n = axes(a, na, b, nb, d, table, ints, h)
     if n < 0:
