@@ -40,7 +40,10 @@ error is a few units of 2**-53)."""
 # columns of the per-axis float table (one row per edge of either shape)
 _PX, _PY, _QX, _QY, _RATE, _RATE_ERR, _O, _O_ERR = range(8)
 # columns of the per-axis integer table
-OWNER, _EDGE, SIGN, _RATE_LEN, _O_LEN, _O_VERTEX, _SUPPORT = range(7)
+OWNER, _EDGE, SIGN, _RATE_LEN, _O_LEN, _O_VERTEX, _SUPPORT, APART = range(8)
+COLUMNS = 8
+"""Columns of the integer table (``APART``: whether the axis separates the shapes at
+the time last asked by :func:`apart_flags`)."""
 
 
 @inlined_helper
@@ -189,6 +192,21 @@ def apart_at(
         if sign > 0 or (strict and sign == 0):
             return False
     return True
+
+
+@inlined_helper
+def apart_flags(
+    t: float, n: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, cache: np.ndarray,
+) -> bool:  # fmt: skip
+    """Whether some approaching axis separates the shapes at ``t``: every approaching
+    axis asked, its answer kept in ``ints[k, APART]``."""
+    found = False
+    for k in range(n):
+        apart = ints[k, SIGN] > 0 and apart_at(k, t, a, na, b, nb, d, table, ints, cache, False)
+        ints[k, APART] = 1 if apart else 0
+        found = found or apart
+    return found
 
 
 @inlined_helper

@@ -46,10 +46,13 @@ import numpy as np
 from collide2d._kernels.expansions import STEPS
 from collide2d._kernels.jit import inlined_helper, kernel
 from collide2d._kernels.pairs.polygon_axes import (
+    APART,
+    COLUMNS,
     OWNER,
     SIGN,
     any_apart,
     apart_at,
+    apart_flags,
     axes,
     estimate,
     later,
@@ -155,7 +158,7 @@ def _sweep_pair(
     if 0.0 < f < _LOWEST_TIME:
         return UNSURE, 0.0, 0.0, 0.0
     steps = 0
-    if any_apart(f, n, a, na, b, nb, d, table, ints, cache, False):
+    if apart_flags(f, n, a, na, b, nb, d, table, ints, cache):
         while True:  # the last float at which an approaching axis separates
             if f == 0.0 and not any_apart(0.0, n, a, na, b, nb, d, table, ints, cache, True):
                 break  # lo == 0: no approaching axis strictly apart at the start
@@ -168,20 +171,22 @@ def _sweep_pair(
             steps += 1
             if steps > STEPS:
                 return UNSURE, 0.0, 0.0, 0.0
+            apart_flags(f, n, a, na, b, nb, d, table, ints, cache)
     else:
         while True:
             f = np.nextafter(f, -np.inf)
             steps += 1
             if steps > STEPS or 0.0 < f < _LOWEST_TIME:
                 return UNSURE, 0.0, 0.0, 0.0
-            if any_apart(f, n, a, na, b, nb, d, table, ints, cache, False):
+            if apart_flags(f, n, a, na, b, nb, d, table, ints, cache):
                 break
     g = np.nextafter(f, np.inf)
-    # the axis of the first contact: the latest time among those at or after f
+    # the axis of the first contact: the latest time among those at or after f (the
+    # approaching axes that separate at f, kept by apart_flags)
     best = -1
     ties = 0
     for k in range(n):
-        if ints[k, SIGN] > 0 and apart_at(k, f, a, na, b, nb, d, table, ints, cache, False):
+        if ints[k, APART] != 0:
             if best < 0:
                 best = k
                 ties = 1
@@ -230,7 +235,7 @@ def sweep_candidates(
     out of ``j``. Pairs with an untamed row (see the module) are ``UNSURE``."""
     most = 2 * vertices.shape[1]
     table = np.empty((most, 8))
-    ints = np.empty((most, 7), dtype=np.intp)
+    ints = np.empty((most, COLUMNS), dtype=np.intp)
     scratch = np.empty((11, 2048))
     cache = np.empty((3, most, 64))
     d = np.empty(4)
