@@ -47,6 +47,19 @@ the time last asked by :func:`apart_flags`)."""
 
 
 @inlined_helper
+def outline_box(a: np.ndarray, na: int) -> tuple[float, float, float, float]:
+    """The bounding box ``left, top, right, bottom`` of the outline ``a[:na]``."""
+    left = right = a[0, 0]
+    top = bottom = a[0, 1]
+    for k in range(1, na):
+        left = min(left, a[k, 0])
+        right = max(right, a[k, 0])
+        top = min(top, a[k, 1])
+        bottom = max(bottom, a[k, 1])
+    return left, top, right, bottom
+
+
+@inlined_helper
 def axes(
     a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
     table: np.ndarray, ints: np.ndarray, h: np.ndarray,
@@ -63,13 +76,7 @@ def axes(
     for owner in range(2):
         own, no, other, nt = (a, na, b, nb) if owner == 0 else (b, nb, a, na)
         way = -1.0 if owner == 0 else 1.0  # the other shape moves by -d against a's edges
-        left_x = right_x = other[0, 0]
-        top_y = bottom_y = other[0, 1]
-        for v in range(1, nt):
-            left_x = min(left_x, other[v, 0])
-            right_x = max(right_x, other[v, 0])
-            top_y = min(top_y, other[v, 1])
-            bottom_y = max(bottom_y, other[v, 1])
+        left_x, top_y, right_x, bottom_y = outline_box(other, nt)
         for k in range(no):
             k2 = k + 1 if k + 1 < no else 0
             px, py, qx, qy = own[k, 0], own[k, 1], own[k2, 0], own[k2, 1]

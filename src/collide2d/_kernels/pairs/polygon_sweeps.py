@@ -57,6 +57,7 @@ from collide2d._kernels.pairs.polygon_axes import (
     estimate,
     later,
     normal,
+    outline_box,
     shortest_push,
 )
 
@@ -75,13 +76,7 @@ _BEFORE_ONE = 1.0 - 2.0**-53
 def _disc(a: np.ndarray, na: int) -> tuple[float, float, float]:
     """A disc holding the outline: its box's centre and the reach to its farthest
     vertex, widened by ``2**-20`` for the rounding of that reach."""
-    left = right = a[0, 0]
-    top = bottom = a[0, 1]
-    for k in range(1, na):
-        left = min(left, a[k, 0])
-        right = max(right, a[k, 0])
-        top = min(top, a[k, 1])
-        bottom = max(bottom, a[k, 1])
+    left, top, right, bottom = outline_box(a, na)
     cx = (left + right) * 0.5
     cy = (top + bottom) * 0.5
     far = 0.0
