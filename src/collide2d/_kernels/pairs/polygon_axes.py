@@ -46,8 +46,8 @@ error is a few units of 2**-53)."""
 # columns of the per-axis float table (one row per edge of either shape)
 _PX, _PY, _QX, _QY, _RATE, _RATE_ERR, _O, _O_ERR = range(8)
 # columns of the per-axis integer table
-OWNER, _EDGE, SIGN, _RATE_LEN, _O_LEN, _O_VERTEX, _SUPPORT, APART = range(8)
-COLUMNS = 8
+OWNER, SIGN, _RATE_LEN, _O_LEN, _O_VERTEX, _SUPPORT, APART = range(7)
+COLUMNS = 7
 """Columns of the integer table (``APART``: whether the axis separates the shapes at
 the time last asked by :func:`apart_flags`)."""
 
@@ -120,7 +120,6 @@ def axes(
             table[n, _O] = best
             table[n, _O_ERR] = best_err
             ints[n, OWNER] = owner
-            ints[n, _EDGE] = k
             ints[n, SIGN] = sign
             ints[n, _RATE_LEN] = -1
             ints[n, _O_LEN] = -1
@@ -236,7 +235,7 @@ def any_apart(
 
 
 @borrowing_kernel
-def expansions(
+def exact_o_and_rate(
     k: int, a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
     table: np.ndarray, ints: np.ndarray, o: np.ndarray, r: np.ndarray, h: np.ndarray,
 ) -> tuple[int, int]:  # fmt: skip
@@ -276,8 +275,8 @@ def later(
     when ``i``'s time comes later; for ``i`` approaching and ``j`` leaving, positive
     when ``i``'s entry comes before ``j``'s exit."""
     oi, ri, oj, rj, h = scratch[0], scratch[1], scratch[2], scratch[3], scratch[4]
-    noi, nri = expansions(i, a, na, b, nb, d, table, ints, oi, ri, h)
-    noj, nrj = expansions(j, a, na, b, nb, d, table, ints, oj, rj, h)
+    noi, nri = exact_o_and_rate(i, a, na, b, nb, d, table, ints, oi, ri, h)
+    noj, nrj = exact_o_and_rate(j, a, na, b, nb, d, table, ints, oj, rj, h)
     length = times(oj, noj, ri, nri, 1.0, h, 0)
     length = times(oi, noi, rj, nrj, -1.0, h, length)
     return sign_of(h, length)
@@ -316,8 +315,8 @@ def deeper(
     """The exact sign of ``O_i^2 |e_j|^2 - O_j^2 |e_i|^2``: positive when the push
     along axis ``i`` is longer than along ``j`` (both ``O`` positive)."""
     oi, oj, r, h = scratch[0], scratch[2], scratch[1][:0], scratch[4]
-    noi, _ = expansions(i, a, na, b, nb, d, table, ints, oi, r, h)
-    noj, _ = expansions(j, a, na, b, nb, d, table, ints, oj, r, h)
+    noi, _ = exact_o_and_rate(i, a, na, b, nb, d, table, ints, oi, r, h)
+    noj, _ = exact_o_and_rate(j, a, na, b, nb, d, table, ints, oj, r, h)
     li, lj = scratch[3], scratch[10]
     nli = length2(table, i, li)
     nlj = length2(table, j, lj)
@@ -355,7 +354,7 @@ def shortest_push(
             best_lo = lo
             best_hi = hi
     o, h = scratch[0], scratch[4]
-    no, _ = expansions(best, a, na, b, nb, d, table, ints, o, scratch[1][:0], h)
+    no, _ = exact_o_and_rate(best, a, na, b, nb, d, table, ints, o, scratch[1][:0], h)
     o_floor = floor_value(o, no, h)
     l2 = scratch[3]
     l_floor = floor_value(l2, compress(h, length2(table, best, h), l2), scratch[5])
