@@ -7,6 +7,7 @@ The map of the library: what each part is for, and a line of code each.
 Shapes (immutable values; screen space, y grows down):
     ``Rect(x, y, w, h)``, ``Circle(x, y, r)``, ``Vec2(x, y)``, ``Segment(start, end)``;
     convex polygons and rotated boxes: ``Polygon(points)``, ``Polygon.box(cx, cy, w, h, angle)``;
+    a polygon with a position (its anchor), as the World moves it: ``PlacedPolygon(polygon, x, y)``;
     a pixel mask placed in the world: ``PlacedMask(Mask.from_array(pixels), x, y)``.
 
 Any two shapes (rects, circles, polygons, segments, placed masks, in either order):
@@ -87,6 +88,7 @@ from collide2d.broadphase import (
 from collide2d.continuous.hit import Hit, RayHit
 from collide2d.geometry import (
     Circle,
+    PlacedPolygon,
     Polygon,
     Rect,
     Segment,
@@ -127,6 +129,7 @@ __all__ = [
     "MoveArrays",
     "Movement",
     "PlacedMask",
+    "PlacedPolygon",
     "Polygon",
     "PolygonSweeps",
     "Quadtree",

@@ -30,6 +30,7 @@ from collide2d.geometry.overlap import (
     overlaps_circle_rect,
 )
 from collide2d.geometry.overlap import overlaps as overlaps_rect_or_circle
+from collide2d.geometry.placed_polygon import PlacedPolygon, placed_outline
 from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.segment import Segment
@@ -39,10 +40,11 @@ from collide2d.mask.polygon import overlaps_mask_outline, sweep_mask_outline
 from collide2d.mask.sweep import raycast_mask, sweep_masks, sweep_shape
 from collide2d.tolerances import EXACT_ORIENT_RANGE
 
-AnyShape = Rect | Circle | PlacedMask
-"""Every shape the World takes as an item."""
+AnyShape = Rect | Circle | PlacedMask | PlacedPolygon
+"""Every shape the World takes as an item (it takes a plain ``Polygon`` as placed at
+``(0, 0)``)."""
 
-FrontShape = Rect | Circle | PlacedMask | Polygon | Segment
+FrontShape = Rect | Circle | PlacedMask | Polygon | PlacedPolygon | Segment
 """Every shape the front accepts."""
 
 _CONVEX = (Polygon, Segment)
@@ -57,7 +59,7 @@ def overlaps(a: FrontShape, b: FrontShape) -> bool:
 
     Parameters
     ----------
-    a, b : Rect, Circle or PlacedMask
+    a, b : Rect, Circle, Polygon, PlacedPolygon, Segment or PlacedMask
         The shapes, in any combination. A placed mask overlaps a shape when one of
         its solid pixels' open squares does.
 
@@ -96,6 +98,8 @@ def overlaps(a: FrontShape, b: FrontShape) -> bool:
         return polygons_overlap(a, b)  # type: ignore[arg-type]
     if tb is Polygon and ta is Rect:
         return polygons_overlap(b, a)  # type: ignore[arg-type]
+    if ta is PlacedPolygon or tb is PlacedPolygon:
+        return overlaps(_unplaced(a), _unplaced(b))
     if isinstance(a, _CONVEX) or isinstance(b, _CONVEX):
         return _convex_overlaps(a, b)
     if isinstance(a, PlacedMask):
@@ -204,11 +208,11 @@ def sweep(
 
     Parameters
     ----------
-    a : Rect, Circle or PlacedMask
+    a : Rect, Circle, Polygon, PlacedPolygon, Segment or PlacedMask
         The mover.
     a_delta : Vec2 or 2-sequence of float
         ``a``'s translation over the frame.
-    b : Rect, Circle or PlacedMask
+    b : Rect, Circle, Polygon, PlacedPolygon, Segment or PlacedMask
         The obstacle. With a ``PlacedMask`` on either side the hit names the pixels
         that met (``pixel`` for ``a``, ``other_pixel`` for ``b``).
     b_delta : Vec2 or 2-sequence of float, optional
@@ -264,6 +268,8 @@ def sweep(
         # a_delta; the normal must point from b back toward a, so it flips.
         hit = sweep_circle_rect(b, -dx, -dy, a, ax, ay)  # type: ignore[arg-type]
         return None if hit is None else _flipped(hit)
+    if ta is PlacedPolygon or tb is PlacedPolygon:
+        return sweep(_unplaced(a), (ax, ay), _unplaced(b), (bx, by))
     if isinstance(a, _CONVEX) or isinstance(b, _CONVEX):
         return _convex_sweep(a, (ax, ay), b, (bx, by))
     if isinstance(a, PlacedMask) or isinstance(b, PlacedMask):
@@ -287,6 +293,11 @@ def _convex_sweep(
         hit = sweep_circle_outline(b, b_delta, as_outline(a, "a"), a_delta)
         return None if hit is None else _flipped(hit)
     return sweep_outlines(as_outline(a, "a"), a_delta, as_outline(b, "b"), b_delta)
+
+
+def _unplaced(shape: FrontShape) -> FrontShape:
+    """A placed polygon's outline in the world; any other shape as it is."""
+    return placed_outline(shape) if type(shape) is PlacedPolygon else shape
 
 
 def _flipped(hit: Hit) -> Hit:
@@ -333,7 +344,7 @@ def raycast(
         Where the segment starts.
     delta : Vec2 or 2-sequence of float
         The segment's direction and length.
-    shape : Rect, Circle or PlacedMask
+    shape : Rect, Circle, Polygon, PlacedPolygon, Segment or PlacedMask
         The target. Rectangles use the slab method (Ericson 5.3.3), with motion
         parallel to an axis handled explicitly; circles the stable quadratic
         formula (Ericson 5.3.2); masks enter at the first solid pixel's open square
@@ -354,6 +365,8 @@ def raycast(
     >>> raycast((0, 0), (20, 0), Rect(10, 0, 10, 10)) is None  # grazes the top edge
     True
     """
+    if type(shape) is PlacedPolygon:
+        shape = placed_outline(shape)
     if isinstance(shape, _CONVEX):
         return raycast_outline(
             _checks.xy(origin, "origin"), _checks.xy(delta, "delta"), outline(shape)

@@ -18,9 +18,10 @@ RESPONSES = ("ignore", "cross", "touch", "slide", "bounce")
 """The responses by code: ``RESPONSES[code]`` is the name."""
 IGNORE, CROSS, TOUCH, SLIDE, BOUNCE = range(len(RESPONSES))
 
-RECT, CIRCLE, MASK = 0, 1, 2
+RECT, CIRCLE, MASK, POLYGON = 0, 1, 2, 3
 """The kinds of the World's items (``world/table.py``) and of the step's bodies
-(``step_shapes``: a mask becomes rectangles, its pixel boxes)."""
+(``step_shapes``: a mask becomes rectangles, its pixel boxes; the step takes no
+polygon yet)."""
 
 MAX_RESPONSES = 64
 """Responses one ``World.move`` makes before it stops where its next leg starts."""

@@ -8,6 +8,7 @@ from collide2d.geometry.overlap import (
     overlaps_circle_rect,
     overlaps_rect_rect,
 )
+from collide2d.geometry.placed_polygon import PlacedPolygon
 from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.segment import Segment
@@ -15,6 +16,7 @@ from collide2d.geometry.vec2 import Vec2
 
 __all__ = [
     "Circle",
+    "PlacedPolygon",
     "Polygon",
     "Rect",
     "Segment",

@@ -8,6 +8,8 @@ from typing import Any
 
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
+from collide2d.geometry.placed_polygon import PlacedPolygon
+from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.rect_like import RECT_LIKE, described, rect_like
 from collide2d.geometry.vec2 import Vec2
@@ -27,24 +29,31 @@ def slide_all(item: Any, other: Any) -> str:
 
 def checked_shape(shape: object, name: str) -> AnyShape:
     """``shape`` re-checked by its constructor (a NamedTuple's ``_replace`` skips the
-    checks), or a ``TypeError`` naming ``name``."""
+    checks), or a ``TypeError`` naming ``name``. A plain ``Polygon`` is taken as
+    placed at ``(0, 0)``: its vertices where they are, its position ``(0, 0)``."""
     if isinstance(shape, Rect):
         return Rect(*shape)
     if isinstance(shape, Circle):
         return Circle(*shape)
     if isinstance(shape, PlacedMask):
         return PlacedMask(*shape)
+    if isinstance(shape, PlacedPolygon):
+        return PlacedPolygon(*shape)
+    if isinstance(shape, Polygon):
+        return PlacedPolygon(shape, 0.0, 0.0)
     rect = rect_like(shape, name)
     if rect is not None:
         return rect
     raise TypeError(
-        f"{name} must be a Rect, a Circle, a PlacedMask or {RECT_LIKE}, got {described(shape)}"
+        f"{name} must be a Rect, a Circle, a PlacedMask, a Polygon, a PlacedPolygon or"
+        f" {RECT_LIKE}, got {described(shape)}"
     )
 
 
 def index_shape(shape: AnyShape) -> Rect | Circle:
-    """What the broadphase holds for a shape: itself, or a mask's bounds."""
-    if type(shape) is PlacedMask:
+    """What the broadphase holds for a shape: itself, or a mask's or a polygon's
+    bounds."""
+    if type(shape) is PlacedMask or type(shape) is PlacedPolygon:
         return bounds(shape)
     return shape  # type: ignore[return-value]
 

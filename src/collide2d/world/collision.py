@@ -40,9 +40,9 @@ class Collision(NamedTuple):
         Snapped so that the item there does not overlap ``other``.
     delta : Vec2
         The projection's translation, goal minus start.
-    item_shape : Rect, Circle or PlacedMask
+    item_shape : Rect, Circle, PlacedMask or PlacedPolygon
         The item's shape at the start of the projection that found the contact.
-    other_shape : Rect, Circle or PlacedMask
+    other_shape : Rect, Circle, PlacedMask or PlacedPolygon
         ``other``'s shape.
     started_overlapping : bool
         Whether the two already overlapped at the start of the projection.

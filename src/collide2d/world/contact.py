@@ -2,7 +2,7 @@
 to the obstacle, and the minimum translation out of an overlap.
 
 A shape's *position* is its ``(x, y)``: a Rect's top-left corner, a Circle's centre,
-a PlacedMask's offset. Every position computed here is checked with the front's
+a PlacedMask's offset, a PlacedPolygon's anchor. Every position computed here is checked with the front's
 exact :func:`collide2d.overlaps` and, when rounding left the item overlapping, moved
 along the normal by units in the last place until it does not: an item that
 slides, touches or bounces never ends overlapping what it responded to.
@@ -18,6 +18,7 @@ from collide2d._kernels.codes import SNAP_STEPS
 from collide2d.continuous._intervals import axis_interval
 from collide2d.continuous.hit import Hit
 from collide2d.geometry.circle import Circle
+from collide2d.geometry.placed_polygon import PlacedPolygon, placed_outline
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
@@ -48,6 +49,8 @@ def at(shape: AnyShape, x: float, y: float) -> AnyShape:
         return _new(Rect, (x, y, shape.w, shape.h))
     if isinstance(shape, Circle):
         return _new(Circle, (x, y, shape.r))
+    if isinstance(shape, PlacedPolygon):
+        return _new(PlacedPolygon, (shape.polygon, x, y))
     return _new(PlacedMask, (shape.mask, x, y))
 
 
@@ -58,6 +61,8 @@ def bounds(shape: AnyShape) -> Rect:
     if isinstance(shape, Circle):
         x, y, r = shape
         return _new(Rect, (x - r, y - r, 2.0 * r, 2.0 * r))
+    if isinstance(shape, PlacedPolygon):
+        return placed_outline(shape).bounding_rect
     return _new(Rect, (shape.x, shape.y, float(shape.mask.width), float(shape.mask.height)))
 
 
@@ -188,6 +193,8 @@ def snap(shape: AnyShape, pos: Vec2, other: AnyShape, normal: Vec2) -> Vec2:
 
 def push_distance(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
     """How far ``shape`` must move along ``direction`` (an axis) to stop overlapping."""
+    if isinstance(shape, PlacedPolygon) or isinstance(other, PlacedPolygon):
+        return _swept_push(shape, other, direction)
     if isinstance(shape, Circle) and isinstance(other, Circle):
         return _round_push(shape, other.x, other.y, other.x, other.y, shape.r + other.r, direction)
     if isinstance(shape, Circle) and isinstance(other, Rect):
@@ -206,6 +213,33 @@ def push_distance(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
     if direction[1] < 0.0:
         return a.bottom - b.top
     return b.bottom - a.top
+
+
+def _swept_push(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
+    """The push along ``direction`` that takes ``shape`` out of ``other``, found by
+    the exact sweep coming back: ``shape`` put clear beyond ``other``'s bounds along
+    ``direction``, then swept back to where it is; the push is how far from the end
+    the sweep first meets ``other`` (rounded: the caller's snap clears what is left).
+    For convex shapes the pushes that overlap form one interval, so this is its end;
+    against a mask it is the last pixel's, which clears every pixel."""
+    a, b = bounds(shape), bounds(other)
+    if direction[0] < 0.0:
+        clear = a.right - b.left
+    elif direction[0] > 0.0:
+        clear = b.right - a.left
+    elif direction[1] < 0.0:
+        clear = a.bottom - b.top
+    else:
+        clear = b.bottom - a.top
+    far = 2.0 * clear + 1.0
+    if not math.isfinite(far):  # pragma: no cover - shapes this large cannot overlap
+        return clear
+    x, y = position(shape)
+    start = at(shape, x + direction[0] * far, y + direction[1] * far)
+    hit = sweep(start, (-direction[0] * far, -direction[1] * far), other)
+    if hit is None or hit.started_overlapping:  # pragma: no cover - put clear above
+        return clear
+    return far * (1.0 - hit.fraction)
 
 
 def _round_push(

@@ -175,6 +175,11 @@ class WorldDynamics(WorldShapes):
             raise TypeError(f"filter must be callable or None, got {filter!r}")
         if length == 0.0 or not self._shape_dict:
             return StepResult([], StepStats())
+        if self._table.polygons:
+            raise TypeError(
+                "step does not take polygon items yet: move them with move, check or"
+                " move_all (they are the World's items like any other there)"
+            )
         responses, restitution = self._responses_table()
         table = self._table
         live = table.live()

@@ -9,11 +9,13 @@ next projection, or ``[]`` to stop. ``World.add_response`` registers more.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Protocol
 
+from collide2d._kernels.codes import SNAP_STEPS
 from collide2d.geometry.vec2 import Vec2
-from collide2d.shapes import AnyShape
+from collide2d.shapes import AnyShape, sweep
 from collide2d.world.collision import Collision, Filter, Item
 from collide2d.world.contact import at
 
@@ -54,9 +56,14 @@ def slide(
 ) -> tuple[Vec2, list[Collision]]:
     """Keep going from the contact without the part of the remaining motion that goes
     into the surface: for an axis normal that coordinate stays at the contact (as in
-    bump.lua); for a round contact the normal component is removed."""
+    bump.lua); for any other normal (a slope, a round contact) the normal component
+    is removed, and the new goal is moved off the surface by as many units in the
+    last place as it takes for the new leg not to meet it again (see
+    :func:`off_the_face`)."""
     new_goal = slid(col.touch, goal, col.normal)
     leg = at(col.item_shape, col.touch[0], col.touch[1])
+    if col.normal[0] and col.normal[1] and new_goal != col.touch:
+        new_goal = off_the_face(leg, new_goal, col.other_shape, col.normal)
     return new_goal, world.project(leg, new_goal, filter, item=col.item)
 
 
@@ -84,6 +91,29 @@ def slid(touch: Vec2, goal: Vec2, normal: Vec2) -> Vec2:
     if normal[0] == 0.0:
         return Vec2(goal[0], touch[1])
     return Vec2(goal[0] - normal[0] * into, goal[1] - normal[1] * into)
+
+
+def off_the_face(leg: AnyShape, goal: Vec2, other: AnyShape, normal: Vec2) -> Vec2:
+    """``goal`` (where a slide along a face of ``other`` of ``normal`` heads from
+    ``leg``), moved along ``normal`` by units in the last place, twice as far each
+    time, until the leg toward it no longer meets ``other`` through that face.
+
+    The slid goal removes the normal component in floats: the exact motion can keep
+    a part into a sloped face as small as rounding, and the next projection would
+    meet the same face at once, slide by nothing, and again, to the response cap.
+    The exact sweep is the judge, as the exact overlap test is for ``snap``."""
+    x0, y0 = leg.x, leg.y
+    gx, gy = goal
+    step_x, step_y = math.ulp(gx), math.ulp(gy)
+    for _ in range(SNAP_STEPS):
+        hit = sweep(leg, (gx - x0, gy - y0), other)
+        if hit is None or hit.normal != normal or hit.started_overlapping:
+            break
+        gx += math.copysign(step_x, normal[0])
+        gy += math.copysign(step_y, normal[1])
+        step_x *= 2.0
+        step_y *= 2.0
+    return Vec2(gx, gy)
 
 
 def bounced(touch: Vec2, goal: Vec2, normal: Vec2) -> Vec2:

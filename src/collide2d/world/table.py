@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.codes import CIRCLE, MASK, RECT
+from collide2d._kernels.codes import CIRCLE, MASK, POLYGON, RECT
 from collide2d.geometry.circle import Circle
+from collide2d.geometry.placed_polygon import PlacedPolygon
 from collide2d.geometry.rect import Rect
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Item
@@ -49,6 +50,7 @@ class ItemTable:
         self.group = np.zeros(16, dtype=np.int64)
         self.pending = np.zeros(16, dtype=bool)  # the row is newer than the shape object
         self.pending_any = False  # whether a row may be pending (cleared by take_pending)
+        self.polygons = 0  # live rows of kind POLYGON (the step takes none yet)
         self.items: list[object] = []
         self.slot: dict[Item, int] = {}
         self._dead = 0
@@ -75,6 +77,7 @@ class ItemTable:
         self.velocity[slot] = velocity
         self.mass[slot] = mass
         self.group[slot] = group
+        self.kind[slot] = RECT  # (a row past a compaction keeps its old values)
         self.place(item, shape)
 
     def place(self, item: Item, shape: AnyShape) -> None:
@@ -92,6 +95,8 @@ class ItemTable:
             return
         self.pending[slot] = False
         self._masks = None
+        if self.kind[slot] == POLYGON:
+            self.polygons -= 1
         if type(shape) is Rect:
             self.box[slot] = shape
             self.rect[slot] = True
@@ -104,8 +109,11 @@ class ItemTable:
         if type(shape) is Circle:
             self.kind[slot] = CIRCLE
             self.radius[slot] = shape.r
+        elif type(shape) is PlacedPolygon:
+            self.kind[slot] = POLYGON
+            self.polygons += 1
         else:
-            self.kind[slot] = RECT if type(shape) is Rect else MASK
+            self.kind[slot] = MASK
 
     def remove(self, item: Item) -> None:
         """Empty ``item``'s slot."""
@@ -115,6 +123,9 @@ class ItemTable:
             self._items_lent = False
         self.items[slot] = EMPTY
         self.alive[slot] = False
+        if self.kind[slot] == POLYGON:
+            self.polygons -= 1
+            self.kind[slot] = RECT
         self._live = None
         self._masks = None
         self.pending[slot] = False
@@ -196,6 +207,8 @@ class ItemTable:
         found = np.flatnonzero(self.kind[: len(self.items)] == MASK)
         if not np.array_equal(self.mask_slots(), found[self.alive[found]]):
             raise AssertionError("the item table's mask slots are stale")
+        if self.polygons != int(np.count_nonzero(self.kind[self.live()] == POLYGON)):
+            raise AssertionError("the item table's count of polygons is stale")
         if [self.items[slot] for slot in self.live().tolist()] != list(shapes):
             raise AssertionError("the item table is out of order")
         for item, shape in shapes.items():

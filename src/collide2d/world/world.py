@@ -12,6 +12,8 @@ from collide2d.continuous.hit import Hit
 from collide2d.continuous.rect import sweep_rect_rect
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
+from collide2d.geometry.placed_polygon import PlacedPolygon
+from collide2d.geometry.polygon import Polygon
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.rect_like import rect_like
 from collide2d.geometry.vec2 import Vec2
@@ -45,6 +47,9 @@ from collide2d.world.push_out import WorldPushOut
 from collide2d.world.queries import WorldQueries
 from collide2d.world.responses import BUILT_IN, Response
 from collide2d.world.table import ItemTable
+
+_SHAPES = (Rect, Circle, PlacedMask, PlacedPolygon, Polygon)
+"""What ``update`` takes as a new shape (anything else is a position or a rectangle)."""
 
 
 class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
@@ -109,10 +114,14 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         group: Any = "default",
         mass: float = 1.0,
     ) -> Item:
-        """Add ``item`` with ``shape`` (a Rect, Circle or PlacedMask); return ``item``.
+        """Add ``item`` with ``shape`` (a Rect, Circle, PlacedMask or PlacedPolygon);
+        return ``item``.
 
-        A ``pygame.Rect``, a ``pygame.FRect`` or an ``(x, y, w, h)`` sequence is taken
-        as the ``Rect`` of the same numbers (``collide2d.geometry.rect_like``).
+        A plain ``Polygon`` is taken as ``PlacedPolygon(polygon, 0, 0)``: its
+        vertices where they are, its position ``(0, 0)`` (terrain that never moves;
+        give a mover a ``PlacedPolygon`` anchored where its moves should aim). A
+        ``pygame.Rect``, a ``pygame.FRect`` or an ``(x, y, w, h)`` sequence is taken as
+        the ``Rect`` of the same numbers (``collide2d.geometry.rect_like``).
 
         ``velocity``, ``group`` and ``mass`` are for :meth:`step`: how far the item
         moves per unit of time, which responses it has with other groups
@@ -148,16 +157,18 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
 
     def update(self, item: Item, shape_or_position: AnyShape | tuple[float, float]) -> None:
         """Teleport ``item`` (no collisions): to a new shape, or to a new ``(x, y)``
-        keeping its size (a Rect's top-left corner, a Circle's centre, a mask's offset).
+        keeping its size (a Rect's top-left corner, a Circle's centre, a mask's offset,
+        a placed polygon's anchor). A new ``PlacedPolygon`` turns a polygon between
+        moves.
 
         A ``pygame.Rect``, a ``pygame.FRect`` or an ``(x, y, w, h)`` sequence is a new
         rectangle; a pair is a position."""
         old = self._require(item)
         value = shape_or_position
         rect = None
-        if not isinstance(value, (Rect, Circle, PlacedMask)):
+        if not isinstance(value, _SHAPES):
             rect = rect_like(value, "shape_or_position")
-        if rect is not None or isinstance(value, (Rect, Circle, PlacedMask)):
+        if rect is not None or isinstance(value, _SHAPES):
             shape = checked_shape(value if rect is None else rect, "shape_or_position")
             self._checked_velocity(shape, self.velocity(item))
         else:
