@@ -266,6 +266,32 @@ def test_circle_sweep_stops_at_the_last_float_before_the_overlap(polygon, x, y, 
     assert flipped.normal == pytest.approx((-hit.normal[0], -hit.normal[1]))
 
 
+@given(st.floats(-30, 30), st.sampled_from([0.5, 3.0, 1.7]), st.integers(-3, 3), DELTAS)
+def test_a_circle_an_ulp_from_a_sloped_face_enters_at_the_exact_float(t, r, ulps, delta):
+    """A circle as good as tangent to a 45 degree face, moving into it: the contact is
+    a few float steps after 0, where float steps are far finer than the estimate's
+    error; the fraction is still the last float before the exact overlap (the
+    settling bisects: it once stepped 64 steps back from the estimate and gave up,
+    calling the pair started)."""
+    ramp = Polygon([(-50, 50), (50, -50), (50, 50)])
+    cx = t - r * math.sqrt(0.5) + ulps * math.ulp(t)
+    cy = -t - r * math.sqrt(0.5)
+    hit = sweep(Circle(cx, cy, r), delta, ramp)
+
+    def overlap_at(time: Fraction) -> bool:
+        return _exact_circle_overlap(
+            ramp, Fraction(cx) + Fraction(delta[0]) * time, Fraction(cy) + Fraction(delta[1]) * time,
+            Fraction(r),
+        )  # fmt: skip
+
+    if hit is None or hit.started_overlapping:
+        assert (hit is not None) == overlap_at(Fraction(0))
+        return
+    assert not overlap_at(Fraction(hit.fraction))
+    after = math.nextafter(hit.fraction, 2.0)
+    assert after >= 1.0 or overlap_at(Fraction(after))
+
+
 # -- pixel masks ------------------------------------------------------------------------
 
 

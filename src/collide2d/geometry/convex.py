@@ -190,6 +190,42 @@ def interval(
     return Interval(lo, hi, lo_axis)
 
 
+def corner_axis(
+    a: tuple[list[int], list[int]], b: tuple[list[int], list[int]], dx: int, dy: int
+) -> Axis | None:
+    """Where ``a``, moving by ``(dx, dy)`` relative to ``b``, first meets it corner to
+    corner (two axes that are not parallel give the first contact at once: a vertex
+    meets a vertex), the axis of least penetration an instant later: of the tied
+    axes, the one the motion faces least squarely (``|e x d| / |e|``, compared
+    exactly), then the obstacle's, then the one nearer the x axis, then the lower
+    edge. None when the first contact is a face's, or there is none, or they
+    already overlap."""
+    span = interval(a, b, dx, dy)
+    if span is None or span.lo is None or span.lo[0] < 0:
+        return None
+    first = span.lo
+    lo_axis = span.lo_axis
+    assert lo_axis is not None
+    tied: list[tuple[Axis, int]] = []
+    for owner, (own_x, own_y, other_x, other_y) in enumerate(
+        ((a[0], a[1], b[0], b[1]), (b[0], b[1], a[0], a[1]))
+    ):
+        for axis in axes(own_x, own_y, owner):
+            rate = axis.ex * dy - axis.ey * dx
+            if owner == 0:
+                rate = -rate
+            if rate > 0 and -support(axis, other_x, other_y) * first[1] == first[0] * rate:
+                tied.append((axis, rate))
+    if all(axis.ex * lo_axis.ey == axis.ey * lo_axis.ex for axis, _ in tied):
+        return None  # faces meet (parallel edges): no corner
+    best, best_rate = tied[0]
+    for axis, rate in tied[1:]:
+        less = rate * rate * _length2(best) - best_rate * best_rate * _length2(axis)
+        if less < 0 or (less == 0 and _prefer(axis, best, dx, dy)):
+            best, best_rate = axis, rate
+    return best
+
+
 def _prefer(axis: Axis, best: Axis | None, dx: int, dy: int) -> bool:
     """Between two axes that give the same first contact (a vertex meets a vertex, or
     faces meet exactly at a corner): the obstacle's edge first, then the one that

@@ -2,10 +2,11 @@
 to the obstacle, and the minimum translation out of an overlap.
 
 A shape's *position* is its ``(x, y)``: a Rect's top-left corner, a Circle's centre,
-a PlacedMask's offset, a PlacedPolygon's anchor. Every position computed here is checked with the front's
-exact :func:`collide2d.overlaps` and, when rounding left the item overlapping, moved
-along the normal by units in the last place until it does not: an item that
-slides, touches or bounces never ends overlapping what it responded to.
+a PlacedMask's offset, a PlacedPolygon's anchor. Every position computed here is
+checked with the front's exact :func:`collide2d.overlaps` and, when rounding left
+the item overlapping, moved along the normal by units in the last place until it
+does not: an item that slides, touches or bounces never ends overlapping what it
+responded to.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import numpy as np
 from collide2d._kernels.codes import SNAP_STEPS
 from collide2d.continuous._intervals import axis_interval
 from collide2d.continuous.hit import Hit
+from collide2d.continuous.polygon import edge_normal
 from collide2d.geometry.circle import Circle
+from collide2d.geometry.convex import corner_axis, integers, outline
 from collide2d.geometry.placed_polygon import PlacedPolygon, placed_outline
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
@@ -97,12 +100,40 @@ def contact_face(shape: AnyShape, delta: Vec2, hit: Hit, other: AnyShape) -> Rec
 
 
 def is_corner(shape: AnyShape, delta: Vec2, hit: Hit, other: AnyShape) -> bool:
-    """Whether a rectangle's contact meets ``other`` corner to corner: both axes enter
-    at the same moment (such contacts lose ties to face contacts, see docs/world.md)."""
+    """Whether a contact meets ``other`` corner to corner: a rectangle's two axes
+    enter at the same moment, or a polygon's vertex meets a vertex (such contacts
+    lose ties to face contacts and are never simultaneous ones, see docs/world.md)."""
     if hit.started_overlapping:
         return False
+    if type(shape) is PlacedPolygon or type(other) is PlacedPolygon:
+        return corner_normal(shape, delta, other) is not None
     face = contact_face(shape, delta, hit, other)
     return face is not None and meets_at_corner(shape, delta, face)  # type: ignore[arg-type]
+
+
+def corner_normal(shape: AnyShape, delta: tuple[float, float], other: AnyShape) -> Vec2 | None:
+    """For a pair with a placed polygon (and a polygon or a rectangle: a circle meets
+    one point, a mask is left to its pixels) whose first contact is a vertex meeting
+    a vertex: the normal the World takes, the face of least penetration an instant
+    later (:func:`collide2d.geometry.convex.corner_axis`), from ``other`` toward
+    ``shape``; None for a face contact. A seam between two pieces of one slope or
+    floor is such a corner, and its least-penetration face is the slope's."""
+    outlines = []
+    for side in (shape, other):
+        if type(side) is PlacedPolygon:
+            outlines.append(placed_outline(side).vertices)
+        elif type(side) is Rect and side.w > 0.0 and side.h > 0.0:
+            outlines.append(outline(side))
+        else:
+            return None
+    (a, b), (dx, dy), _ = integers(outlines, delta)
+    axis = corner_axis(a, b, dx, dy)
+    if axis is None:
+        return None
+    nx, ny, _ = edge_normal(outlines[axis.owner], axis.edge)
+    if axis.owner == 0:  # the mover's own edge: the normal points back toward it
+        nx, ny = 0.0 - nx, 0.0 - ny
+    return Vec2(nx, ny)
 
 
 def meets_at_corner(rect: Rect, delta: tuple[float, float], face: Rect) -> bool:
@@ -173,13 +204,15 @@ def clear_of(shape: AnyShape, other: AnyShape) -> bool:
     return not overlaps(shape, other) and sweep(shape, _STILL, other) is None
 
 
-def snap(shape: AnyShape, pos: Vec2, other: AnyShape, normal: Vec2) -> Vec2:
+def snap(
+    shape: AnyShape, pos: Vec2, other: AnyShape, normal: Vec2, steps: int = SNAP_STEPS
+) -> Vec2:
     """``pos``, moved along ``normal`` as little as it takes for ``shape`` there to be
     clear of ``other``: one unit in the last place, then twice as far each time
     (rounding needs one or two; ``SNAP_STEPS`` doublings reach any distance)."""
     x, y = pos
     step_x, step_y = math.ulp(x), math.ulp(y)
-    for _ in range(SNAP_STEPS):
+    for _ in range(steps):
         if clear_of(at(shape, x, y), other):
             return Vec2(x, y)
         if normal[0]:
@@ -310,8 +343,13 @@ def simultaneous(projection: list[Collision], resolved: Collision) -> list[Colli
 
 
 def is_corner_contact(col: Collision) -> bool:
-    """Whether a rectangle met a rectangle only at a corner (both axes at once)."""
+    """Whether a rectangle met a rectangle only at a corner (both axes at once), or
+    a polygon's vertex met a vertex."""
     a, b = col.item_shape, col.other_shape
-    if col.started_overlapping or not isinstance(a, Rect) or not isinstance(b, Rect):
+    if col.started_overlapping:
+        return False
+    if type(a) is PlacedPolygon or type(b) is PlacedPolygon:
+        return corner_normal(a, col.delta, b) is not None
+    if not isinstance(a, Rect) or not isinstance(b, Rect):
         return False
     return meets_at_corner(a, col.delta, b)

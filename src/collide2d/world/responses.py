@@ -17,7 +17,7 @@ from collide2d._kernels.codes import SNAP_STEPS
 from collide2d.geometry.vec2 import Vec2
 from collide2d.shapes import AnyShape, sweep
 from collide2d.world.collision import Collision, Filter, Item
-from collide2d.world.contact import at
+from collide2d.world.contact import at, corner_normal
 
 
 class Projector(Protocol):
@@ -106,8 +106,14 @@ def off_the_face(leg: AnyShape, goal: Vec2, other: AnyShape, normal: Vec2) -> Ve
     gx, gy = goal
     step_x, step_y = math.ulp(gx), math.ulp(gy)
     for _ in range(SNAP_STEPS):
-        hit = sweep(leg, (gx - x0, gy - y0), other)
-        if hit is None or hit.normal != normal or hit.started_overlapping:
+        delta = (gx - x0, gy - y0)
+        hit = sweep(leg, delta, other)
+        if hit is None or hit.started_overlapping:
+            break
+        met = hit.normal
+        if met != normal:  # a vertex meeting a vertex: the World's normal for it
+            met = corner_normal(leg, delta, other) or met
+        if met != normal:
             break
         gx += math.copysign(step_x, normal[0])
         gy += math.copysign(step_y, normal[1])

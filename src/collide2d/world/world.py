@@ -18,7 +18,7 @@ from collide2d.geometry.rect import Rect
 from collide2d.geometry.rect_like import rect_like
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
-from collide2d.shapes import AnyShape, sweep
+from collide2d.shapes import AnyShape, overlaps, sweep
 from collide2d.stats import Stats
 from collide2d.world.checks import (
     checked_filter,
@@ -34,6 +34,7 @@ from collide2d.world.contact import (
     bounds,
     centre_distance2,
     contact,
+    corner_normal,
     is_corner,
     overlap_depth,
     position,
@@ -47,6 +48,14 @@ from collide2d.world.push_out import WorldPushOut
 from collide2d.world.queries import WorldQueries
 from collide2d.world.responses import BUILT_IN, Response
 from collide2d.world.table import ItemTable
+
+_ROUNDING_STEPS = 12
+"""Doublings from an ulp that clearing a rounding overlap tries (up to 4095 ulps)."""
+
+
+def _sign(value: float) -> float:
+    return 1.0 if value > 0.0 else -1.0 if value < 0.0 else 0.0
+
 
 _SHAPES = (Rect, Circle, PlacedMask, PlacedPolygon, Polygon)
 """What ``update`` takes as a new shape (anything else is a position or a rectangle)."""
@@ -364,6 +373,10 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
             if hit is None:
                 continue
             if not hit.started_overlapping:
+                if type(shape) is PlacedPolygon or type(other_shape) is PlacedPolygon:
+                    seam = corner_normal(shape, delta, other_shape)  # the seam rule
+                    if seam is not None:
+                        hit = hit._replace(normal=seam)
                 touch, normal = contact(shape, delta, hit, other_shape), hit.normal
             elif response == "cross":
                 touch, normal = Vec2(x0, y0), hit.normal
@@ -404,7 +417,10 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
             goal = self._respond(projection, collisions, shape, goal, skip_visited, visited)
         finally:
             self._moving = False
-        return Movement(self._clear(shape, goal, collisions), collisions)
+        end = self._clear(shape, goal, collisions)
+        if self._table.polygons:
+            end = self._clear_of_slopes(item, shape, end, collisions, skip_visited)
+        return Movement(end, collisions)
 
     def _respond(
         self,
@@ -436,6 +452,37 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
             goal, projection = new_goal, list(following)
             responses += 1
         return goal
+
+    def _clear_of_slopes(
+        self, item: Item, shape: AnyShape, end: Vec2, collisions: list[Collision], filter: Filter
+    ) -> Vec2:
+        """``end``, snapped clear of a polygon it would stop at and overlaps by
+        rounding alone: the item is placed at ``end`` with its edges rounded there
+        (a Rect's ``x + w``, a placed polygon's vertices), which can differ by an ulp
+        from the outline the last leg swept exactly, and a sloped face next to the
+        path (the next piece of a ramp) is then entered by an ulp. Only a few units
+        in the last place are tried, along the last stop's normal (or back along
+        the motion): a deeper overlap is not rounding and is left as it is."""
+        there = at(shape, end[0], end[1])
+        if collisions:
+            normal = collisions[-1].normal
+        else:
+            x0, y0 = position(shape)
+            normal = Vec2(_sign(x0 - end[0]), _sign(y0 - end[1]))
+        if normal == (0.0, 0.0):
+            return end
+        for other in self.broadphase.query_candidates(bounds(there)):
+            other_shape = self._shapes[other]
+            if other == item or (
+                type(other_shape) is not PlacedPolygon and type(shape) is not PlacedPolygon
+            ):
+                continue
+            if not overlaps(there, other_shape) or not self._stops_at(filter, item, other):
+                continue
+            moved = snap(shape, end, other_shape, normal, steps=_ROUNDING_STEPS)
+            if not overlaps(at(shape, moved[0], moved[1]), other_shape):
+                end, there = moved, at(shape, moved[0], moved[1])
+        return end
 
     @staticmethod
     def _clear(shape: AnyShape, goal: Vec2, collisions: list[Collision]) -> Vec2:
