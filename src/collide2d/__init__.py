@@ -111,6 +111,7 @@ from collide2d.world import (
     StepResult,
     StepStats,
     World,
+    walk,
 )
 
 __version__ = "0.1.0"
@@ -161,6 +162,7 @@ __all__ = [
     "sweep",
     "sweep_box_pairs",
     "sweep_polygon_pairs",
+    "walk",
 ]
 
 _RENAMED: dict[str, tuple[str, object]] = {

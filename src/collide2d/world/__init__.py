@@ -6,6 +6,7 @@ from collide2d.world.group_filter import GroupFilter
 from collide2d.world.move_arrays import MoveArrays
 from collide2d.world.responses import bounce, cross, slide, touch
 from collide2d.world.step_result import Contact, ContactArrays, StepResult, StepStats
+from collide2d.world.walking import walk
 from collide2d.world.world import World
 
 __all__ = [
@@ -24,4 +25,5 @@ __all__ = [
     "cross",
     "slide",
     "touch",
+    "walk",
 ]
