@@ -95,9 +95,7 @@ def walk(
 def on_ground(movement: Movement) -> bool:
     """Whether a move ended against ground: a stopping contact whose normal's y is
     below :data:`GROUND`."""
-    return any(
-        col.response != "cross" and col.normal[1] < GROUND for col in movement.collisions
-    )
+    return any(col.response != "cross" and col.normal[1] < GROUND for col in movement.collisions)
 
 
 def blocked(movement: Movement, dx: float) -> bool:
