@@ -33,8 +33,10 @@ Many shapes at once, as numpy arrays (compiled; millions of boxes):
 
 A world of moving items, in bump.lua's model (``collide2d.World``):
     ``world.add("player", Rect(0, 0, 10, 20)); pos, cols = world.move("player", (5, 9))``
-    with ``slide``, ``touch``, ``cross`` and ``bounce`` responses; ``world.step(dt)``
-    moves every body at once, earliest contact first, and never tunnels.
+    with ``slide``, ``touch``, ``cross`` and ``bounce`` responses; polygons as
+    ``PlacedPolygon`` items (slopes), ``walk(world, "player", goal, snap=4, step=6)``
+    for a platformer's walker; ``world.step(dt)`` moves every body at once, earliest
+    contact first, and never tunnels.
 
 Beyond one machine (``collide2d.distributed``, needs dask):
     ``collide2d.distributed.overlapping_pairs("boxes/*.parquet")``, one machine's answer.

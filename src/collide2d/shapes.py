@@ -98,7 +98,7 @@ def overlaps(a: FrontShape, b: FrontShape) -> bool:
         return polygons_overlap(a, b)  # type: ignore[arg-type]
     if tb is Polygon and ta is Rect:
         return polygons_overlap(b, a)  # type: ignore[arg-type]
-    if ta is PlacedPolygon or tb is PlacedPolygon:
+    if isinstance(a, PlacedPolygon) or isinstance(b, PlacedPolygon):
         return overlaps(_unplaced(a), _unplaced(b))
     if isinstance(a, _CONVEX) or isinstance(b, _CONVEX):
         return _convex_overlaps(a, b)
@@ -365,7 +365,7 @@ def raycast(
     >>> raycast((0, 0), (20, 0), Rect(10, 0, 10, 10)) is None  # grazes the top edge
     True
     """
-    if type(shape) is PlacedPolygon:
+    if isinstance(shape, PlacedPolygon):
         shape = placed_outline(shape)
     if isinstance(shape, _CONVEX):
         return raycast_outline(

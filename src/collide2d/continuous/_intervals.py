@@ -13,6 +13,8 @@ rationals in ``[0, 1]`` differ by more than one unit in the last place).
 from __future__ import annotations
 
 import math
+import struct
+from collections.abc import Callable
 from fractions import Fraction
 
 from collide2d.tolerances import CIRCLE_EXACT_FALLBACK
@@ -81,3 +83,24 @@ def exact_discriminant(px: float, py: float, dx: float, dy: float, r: float) -> 
     fpx, fpy, fdx, fdy, fr = (Fraction(v) for v in (px, py, dx, dy, r))
     cross = fpx * fdy - fpy * fdx
     return float((fdx * fdx + fdy * fdy) * fr * fr - cross * cross)
+
+
+def last_outside(outside: float, inside_at: float, inside: Callable[[float], bool]) -> float:
+    """The last float time not ``inside``, between ``outside`` (not inside) and
+    ``inside_at`` (inside), both ``>= 0``: bisection on the floats' order (a
+    non-negative float's bits, read as an integer, count the floats below it), at
+    most 64 exact tests. The overlap of two convex shapes in linear motion is one
+    interval, so the test changes once between them."""
+    low = _PACK.unpack(_PACK_FLOAT.pack(outside))[0]
+    high = _PACK.unpack(_PACK_FLOAT.pack(inside_at))[0]
+    while high - low > 1:
+        middle = (low + high) // 2
+        if inside(_PACK_FLOAT.unpack(_PACK.pack(middle))[0]):
+            high = middle
+        else:
+            low = middle
+    return float(_PACK_FLOAT.unpack(_PACK.pack(low))[0])
+
+
+_PACK = struct.Struct("<q")
+_PACK_FLOAT = struct.Struct("<d")

@@ -11,12 +11,10 @@ and ``depth`` of the shortest push that separates the shapes.
 from __future__ import annotations
 
 import math
-import struct
 import sys
-from collections.abc import Callable
 from fractions import Fraction
 
-from collide2d.continuous._intervals import axis_interval, disc_interval
+from collide2d.continuous._intervals import axis_interval, disc_interval, last_outside
 from collide2d.continuous.hit import Hit, RayHit
 from collide2d.geometry._exact import ratio_floor
 from collide2d.geometry.convex import (
@@ -339,27 +337,6 @@ def sweep_circle_outline(
     kx, ky, normal = _nearest(x, y, shape)
     point = finite_point(kx + s_delta[0] * fraction, ky + s_delta[1] * fraction, (kx, ky))
     return Hit(fraction, normal, point, False)
-
-
-def last_outside(outside: float, inside_at: float, inside: Callable[[float], bool]) -> float:
-    """The last float time not ``inside``, between ``outside`` (not inside) and
-    ``inside_at`` (inside), both ``>= 0``: bisection on the floats' order (a
-    non-negative float's bits, read as an integer, count the floats below it), at
-    most 64 exact tests. The overlap of two convex shapes in linear motion is one
-    interval, so the test changes once between them."""
-    low = _PACK.unpack(_PACK_FLOAT.pack(outside))[0]
-    high = _PACK.unpack(_PACK_FLOAT.pack(inside_at))[0]
-    while high - low > 1:
-        middle = (low + high) // 2
-        if inside(_PACK_FLOAT.unpack(_PACK.pack(middle))[0]):
-            high = middle
-        else:
-            low = middle
-    return float(_PACK_FLOAT.unpack(_PACK.pack(low))[0])
-
-
-_PACK = struct.Struct("<q")
-_PACK_FLOAT = struct.Struct("<d")
 
 
 def _near_at_end(x: float, y: float, r: float, shape: Outline) -> bool:

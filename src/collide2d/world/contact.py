@@ -20,7 +20,7 @@ from collide2d.continuous._intervals import axis_interval
 from collide2d.continuous.hit import Hit
 from collide2d.continuous.polygon import edge_normal
 from collide2d.geometry.circle import Circle
-from collide2d.geometry.convex import corner_axis, integers, outline
+from collide2d.geometry.convex import Outline, corner_axis, integers, outline
 from collide2d.geometry.placed_polygon import PlacedPolygon, placed_outline
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
@@ -118,7 +118,7 @@ def corner_normal(shape: AnyShape, delta: tuple[float, float], other: AnyShape) 
     later (:func:`collide2d.geometry.convex.corner_axis`), from ``other`` toward
     ``shape``; None for a face contact. A seam between two pieces of one slope or
     floor is such a corner, and its least-penetration face is the slope's."""
-    outlines = []
+    outlines: list[Outline] = []
     for side in (shape, other):
         if type(side) is PlacedPolygon:
             outlines.append(placed_outline(side).vertices)
