@@ -216,6 +216,39 @@ def test_platformer_with_step_jumps_up_through_a_one_way_platform(app):
     demo.world.validate()
 
 
+def test_platformer_slopes_level_walks_up_and_down_ramps_over_the_hill_to_the_wall(app):
+    from collide2d import PlacedPolygon, overlaps
+    from collide2d.demos.platformer import PlatformerDemo
+
+    demo = PlatformerDemo()
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l))
+    assert demo.level == "slopes" and any(
+        isinstance(demo.world.shape(item), PlacedPolygon) for item in demo.world
+    )
+    walk, normals, xs = Input([pygame.K_RIGHT]), set(), []
+    bar = demo.world.shape("bar")
+    for _ in range(420):
+        demo.update(1 / 60, walk)
+        xs.append(demo.player().x)
+        if xs[-1] < 880:  # before the wall at the right edge
+            normals.update((round(c.normal.x, 2), round(c.normal.y, 2)) for c in demo.contacts)
+        for item in demo.world:  # the player and the balls are never inside the level
+            kind = demo.kinds[item]
+            if kind in ("player", "ball"):
+                for other in demo.world:
+                    if demo.kinds[other] in ("tile", "ramp", "hill"):
+                        assert not overlaps(demo.world.shape(item), demo.world.shape(other))
+    assert (-0.45, -0.89) in normals and (0.45, -0.89) in normals  # up and down the ramps
+    assert all(ny < 0 for _, ny in normals)  # floors and slopes: no seam and no step a wall
+    assert xs[-1] > 900 and demo.on_ground and demo.collected >= 2
+    assert demo.world.shape("bar") != bar  # the bar turned between frames
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s))
+    assert not demo.stepping and "takes no polygon yet" in "\n".join(demo.hud())
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l))
+    assert demo.level == "tiles" and demo.slopes is None
+    demo.world.validate()
+
+
 def test_platformer_digs_a_hole_and_resets(app):
     from collide2d.demos.platformer import PlatformerDemo
 

@@ -13,6 +13,10 @@ player and each ball, one after the other (bump.lua's way), and one
 ``World.step(dt, gravity=..., filter=...)`` for everything at once, with the same
 filter asked per pair (the one-way platforms work for the balls too) and each
 contact's normal taken as the player sees it (``Contact.normal_for``).
+
+L switches to the second level (``collide2d.demos.slopes``): ramps of several
+polygon pieces, a plateau, a smooth pixel hill and a bar that turns, walked with
+``collide2d.walk`` (moves only: ``World.step`` takes no polygon yet).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import pygame
 
 from collide2d import Circle, Mask, PlacedMask, Rect, Vec2, World
 from collide2d.demos._app import Demo, Input
+from collide2d.demos.slopes import SlopesLevel
 from collide2d.world import Collision
 
 TILE = 16.0
@@ -39,6 +44,11 @@ COIN_COLOUR = (250, 210, 60)
 BALL_COLOUR = (235, 110, 170)
 CONTACT = (255, 60, 60)
 """Touch points and normals of the player's last move (the smoke test looks for it)."""
+
+
+def _short(value: float) -> str:
+    """A normal's coordinate for the HUD: ``+0``, ``-1``, or two decimals on a slope."""
+    return f"{value:+.0f}" if value == round(value) else f"{value:+.2f}"
 
 
 def hill_mask(width: int, height: int) -> Mask:
@@ -58,36 +68,31 @@ class PlatformerDemo(Demo):
     title = "platformer: the World (slide, cross, bounce; one-way platforms, a mask hill)"
     help = (
         "arrows / A D: walk   Up / W / Space: jump   G: dig a hole in the hill under the "
-        "player   S: move or step   R: reset",
+        "player   S: move or step   L: the slopes level or the tiles   R: reset",
     )
 
     def __init__(self, size: tuple[int, int] = (960, 640)) -> None:
         super().__init__(size)
         self.stepping = False
+        self.slopes: SlopesLevel | None = None
+        self.level = "tiles"
         self.reset()
 
     # -- the level -------------------------------------------------------------------------
     def reset(self) -> None:
         """Build the level."""
-        w, h = self.size
         self.world = World(cell_size=64)
         self.kinds: dict[Any, str] = {}
-        floor_y = h - 96.0
-        for i in range(int(w // TILE)):
-            self._add(("tile", i), Rect(i * TILE, floor_y, TILE, TILE), "tile")
-        for i in range(8):  # a wall of tiles on the right
-            self._add(("wall", i), Rect(w - 3 * TILE, floor_y - (i + 1) * TILE, TILE, TILE), "tile")
-        for i in range(10):  # a one-way platform
-            self._add(("ledge", i), Rect(420 + i * TILE, floor_y - 110, TILE, TILE), "one-way")
-        self.hill = PlacedMask(hill_mask(260, 90), 560, floor_y - 90)
-        self._add("hill", self.hill, "hill")
-        for k, x in enumerate((260.0, 470.0, 700.0)):
-            self._add(("coin", k), Rect(x, floor_y - 30 - (70 if k == 1 else 0), 10, 10), "coin")
         self.balls: dict[Any, Vec2] = {}
-        for k, (x, vx) in enumerate(((120.0, 180.0), (330.0, -140.0), (800.0, 90.0))):
-            self._add(("ball", k), Circle(x, 120 + 40 * k, 9), "ball")
-            self.balls[("ball", k)] = Vec2(vx, 0.0)
-        self._add("player", Rect(60, floor_y - 200, 14, 24), "player")
+        self.note = ""
+        if self.level == "slopes":
+            self.stepping = False
+            self.slopes = SlopesLevel(self.world, self.kinds, self.size)
+            self.hill = self.slopes.hill
+            self.balls[("ball", 0)] = Vec2(120.0, 0.0)
+        else:
+            self.slopes = None
+            self._tiles()
         self.velocity = Vec2(0.0, 0.0)
         self.on_ground = False
         self.collected = 0
@@ -98,6 +103,27 @@ class PlatformerDemo(Demo):
         self.jump = False
         self.seams_crossed = 0
         self.tests = 0
+
+    def _tiles(self) -> None:
+        """The first level: tiles, a one-way platform, the hill, coins, balls."""
+        w, h = self.size
+        floor_y = h - 96.0
+        for i in range(int(w // TILE)):
+            self._add(("tile", i), Rect(i * TILE, floor_y, TILE, TILE), "tile")
+        for i in range(8):  # a wall of tiles on the right
+            self._add(("wall", i), Rect(w - 3 * TILE, floor_y - (i + 1) * TILE, TILE, TILE), "tile")
+        for side, x in (("left", -TILE), ("right", w)):  # walls past the edges
+            self._add(("edge", side), Rect(x, 0.0, TILE, floor_y), "tile")
+        for i in range(10):  # a one-way platform, within a jump of the floor
+            self._add(("ledge", i), Rect(420 + i * TILE, floor_y - 70, TILE, TILE), "one-way")
+        self.hill = PlacedMask(hill_mask(260, 90), 560, floor_y - 90)
+        self._add("hill", self.hill, "hill")
+        for k, x in enumerate((260.0, 470.0, 700.0)):
+            self._add(("coin", k), Rect(x, floor_y - 30 - (70 if k == 1 else 0), 10, 10), "coin")
+        for k, (x, vx) in enumerate(((120.0, 180.0), (330.0, -140.0), (800.0, 90.0))):
+            self._add(("ball", k), Circle(x, 120 + 40 * k, 9), "ball")
+            self.balls[("ball", k)] = Vec2(vx, 0.0)
+        self._add("player", Rect(60, floor_y - 200, 14, 24), "player")
 
     def player(self) -> Rect:
         """The player's rectangle."""
@@ -139,6 +165,9 @@ class PlatformerDemo(Demo):
                 self.dig()
             elif event.key == pygame.K_r:
                 self.reset()
+            elif event.key == pygame.K_l:
+                self.level = "tiles" if self.level == "slopes" else "slopes"
+                self.reset()
 
     def dig(self) -> None:
         """Erase a hole in the hill under the player and update it in the world."""
@@ -151,6 +180,9 @@ class PlatformerDemo(Demo):
 
     def switch(self) -> None:
         """From ``move`` to ``step`` or back, keeping every velocity."""
+        if self.slopes is not None:
+            self.note = "World.step takes no polygon yet: the slopes level runs with moves"
+            return
         self.stepping = not self.stepping
         world = self.world
         if self.stepping:  # the velocities move into the world
@@ -175,10 +207,14 @@ class PlatformerDemo(Demo):
         player = self.player()
         before = math.floor((player.x + player.w) / TILE)
         goal = (player.x + vx * dt, player.y + vy * dt)
-        (x, _), cols = self.world.move("player", goal, self._filter)
+        if self.slopes is not None:
+            self.slopes.turn_bar(dt)
+            (x, _), cols, landed = self.slopes.move_player(goal, self._filter)
+        else:
+            (x, _), cols = self.world.move("player", goal, self._filter)
+            landed = any(c.normal.y < 0 and c.response == "slide" for c in cols)
         self.tests = self.world.stats.tests
         self.on_ground = False
-        landed = any(c.normal.y < 0 and c.response == "slide" for c in cols)
         if landed:
             self.landings += 1
             self.on_ground = True
@@ -194,7 +230,7 @@ class PlatformerDemo(Demo):
             self.marks = [(self._touch_point(c), c.normal) for c in self.contacts]
             self.lines = [
                 f"  {c.other}: {c.response} at fraction {c.fraction:.3f}, "
-                f"normal ({c.normal.x:+.0f}, {c.normal.y:+.0f})"
+                f"normal ({_short(c.normal.x)}, {_short(c.normal.y)})"
                 for c in self.contacts[:4]
             ]
         self.velocity = Vec2(vx, vy)
@@ -271,6 +307,8 @@ class PlatformerDemo(Demo):
         for item in self.world:
             shape = self.world.shape(item)
             kind = self.kinds[item]
+            if self.slopes is not None and self.slopes.draw(surface, item, shape):
+                continue
             if isinstance(shape, PlacedMask):
                 self._draw_mask(surface, shape)
             elif isinstance(shape, Circle):
@@ -296,9 +334,12 @@ class PlatformerDemo(Demo):
             if self.stepping
             else f"World.move: one item after another; the player's made {self.tests} exact tests"
         )
+        if self.slopes is not None:
+            how = f"walk (snap and step up) on World.move; {self.tests} exact tests"
         return [
-            f"coins: {self.collected}   on the ground: {self.on_ground}   "
+            f"{self.level}: coins: {self.collected}   on the ground: {self.on_ground}   "
             f"world: {len(self.world)} items   {how}",
+            *([self.note] if self.note else []),
             "last contacts of the player (red: touch point and normal):",
             *self.lines,
         ]
