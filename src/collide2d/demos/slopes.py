@@ -81,8 +81,8 @@ class SlopesLevel:
         self.angle = 0.0
         self.bar_centre = (360.0, floor_y - 196.0)
         self._add("bar", PlacedPolygon(self.bar_shape, *self.bar_centre), "bar")
-        for k, (x, up) in enumerate(((200.0, 62.0), (500.0, 62.0), (760.0, 80.0))):
-            self._add(("coin", k), Rect(x, floor_y - up, 10.0, 10.0), "coin")  # on the way
+        for k, (x, height) in enumerate(((200.0, 62.0), (500.0, 62.0), (760.0, 80.0))):
+            self._add(("coin", k), Rect(x, floor_y - height, 10.0, 10.0), "coin")  # on the way
         self._add(("ball", 0), Circle(480.0, 120.0, 9.0), "ball")
         self._add("player", Rect(40.0, floor_y - 60.0, 14.0, 24.0), "player")
 
