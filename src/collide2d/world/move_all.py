@@ -225,9 +225,25 @@ def run_plan(
             region, b = regions[row], box[row]
             if not (region[0] <= b[0] and b[0] + b[2] <= region[0] + region[2]
                     and region[1] <= b[1] and b[1] + b[3] <= region[1] + region[3]):  # fmt: skip
-                python_only[done + 1 :] = True  # it left its region: trust no later list
+                _escaped(b, regions, m_index, python_only, done + 1)
             first = done + 1
             out_start[first] = 0
+
+
+def _escaped(
+    b: np.ndarray, regions: np.ndarray, m_index: np.ndarray, python_only: np.ndarray, first: int
+) -> None:
+    """A mover moved by ``World.move`` left its region (a slide up a slope, a push
+    out): the later movers whose regions meet where it is now (touching included)
+    may meet it, and their candidate lists do not hold it; they move by
+    ``World.move``, which asks the broadphase afresh. The others cannot meet it."""
+    later = regions[m_index[first:]]
+    left, top, right, bottom = b[0], b[1], b[0] + b[2], b[1] + b[3]
+    meets = (
+        (later[:, 0] <= right) & (left <= later[:, 0] + later[:, 2])
+        & (later[:, 1] <= bottom) & (top <= later[:, 1] + later[:, 3])
+    )  # fmt: skip
+    python_only[first:] |= meets
 
 
 def _columns(capacity: int) -> tuple[np.ndarray, ...]:

@@ -344,7 +344,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         shapes = self._shapes
         responses = self._responses
         is_rect = type(shape) is Rect
-        found: list[tuple[Collision, Hit]] = []
+        found: list[tuple[Collision, Hit, bool | None]] = []
         pushed: tuple[Vec2, Vec2] | None = None  # the way out of overlaps, found once
         tests = 0
         for other in candidates:
@@ -372,9 +372,11 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
                 hit = sweep(shape, delta, other_shape)
             if hit is None:
                 continue
+            corner = None  # found when sorted, except for polygons: found here
             if not hit.started_overlapping:
                 if type(shape) is PlacedPolygon or type(other_shape) is PlacedPolygon:
                     seam = corner_normal(shape, delta, other_shape)  # the seam rule
+                    corner = seam is not None
                     if seam is not None:
                         hit = hit._replace(normal=seam)
                 touch, normal = contact(shape, delta, hit, other_shape), hit.normal
@@ -387,20 +389,21 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
                 item, other, response, hit.fraction, normal, touch, delta, shape, other_shape,
                 hit.started_overlapping,
             )  # fmt: skip
-            found.append((col, hit))
+            found.append((col, hit, corner))
         self.stats.count(tests=tests, visits=len(candidates))
         if len(found) > 1:
             found.sort(key=self._order_key)
-        return [col for col, _ in found]
+        return [col for col, _, _ in found]
 
-    def _order_key(self, pair: tuple[Collision, Hit]) -> tuple[object, ...]:
+    def _order_key(self, found: tuple[Collision, Hit, bool | None]) -> tuple[object, ...]:
         """How contacts of one projection are ordered: overlaps first (deepest first),
         then by fraction, face before corner, nearer centre, earlier added."""
-        col, hit = pair
+        col, hit, corner = found
         tail = (centre_distance2(col.item_shape, col.other_shape), self._order[col.other])
         if col.started_overlapping:
             return (0, -overlap_depth(col.item_shape, col.other_shape), False, *tail)
-        corner = is_corner(col.item_shape, col.delta, hit, col.other_shape)
+        if corner is None:
+            corner = is_corner(col.item_shape, col.delta, hit, col.other_shape)
         return (1, col.fraction, corner, *tail)
 
     def _resolve(self, item: Item, shape: AnyShape, goal: Vec2, filter: Filter) -> Movement:
