@@ -194,3 +194,32 @@ def test_a_replaced_built_in_response_is_never_run_compiled():
         else:
             moved = {k: world.move(k, g) for k, g in goals.items()}
         assert moved[1].position == (22.5, 90.0) and moved[2].position == (122.5, 90.0)
+
+
+def test_a_mover_thrown_out_of_its_region_is_met_by_the_later_movers_it_reaches():
+    """A bounce (the check loop) throws ``a`` back past its start, out of the region
+    the plan gave it; ``b``, moved later, crosses where ``a`` now is, and must meet it
+    there (the compiled moves alone would have missed it); ``c``, far away, still
+    moves compiled."""
+
+    def scene() -> World:
+        world = World(cell_size=16)
+        world.add("wall", Rect(30, 0, 10, 40))
+        world.add("a", Rect(0, 10, 10, 10))
+        world.add("b", Rect(-60, 30, 10, 10))
+        world.add("c", Rect(500, 500, 10, 10))
+        return world
+
+    def filter(item, other):
+        return "bounce" if item == "a" else "slide"
+
+    goals = {"a": (100, 10), "b": (-60, -20), "c": (520, 500)}
+    one = scene()
+    expected = {item: one.move(item, goal, filter) for item, goal in goals.items()}
+    assert expected["a"].position.x < 0  # thrown back past its start
+    assert [c.other for c in expected["b"].collisions] == ["a"]  # and met there
+    assert scene().move_all(goals, filter) == expected
+    world = scene()
+    world.set_response("default", "default", "slide")
+    moved = world.move_arrays(list(goals), [goals[k] for k in goals], filter)
+    assert moved.positions.tolist() == [list(expected[k].position) for k in goals]
