@@ -121,3 +121,32 @@ def test_walk_checks_its_arguments():
     with pytest.raises(ValueError, match="step must be finite"):
         walk(world, "walker", (1, 1), step=math.nan)
     assert world.shape("walker") == Rect(0, 0, 1, 1)
+
+
+def test_a_walker_steps_up_and_snaps_down_a_pixel_hill_that_stops_a_plain_move():
+    """A smooth pixel-mask hill is a staircase of one-pixel steps: ``move`` stops at
+    the first, ``walk`` steps up each and snaps down the far side."""
+    from collide2d import PlacedMask
+    from collide2d.demos.slopes import gentle_hill
+
+    def scene() -> World:
+        world = World()
+        world.add("floor", Rect(-100, 0, 600, 10))
+        world.add("hill", PlacedMask(gentle_hill(200, 40), 100, -40))
+        world.add("walker", Rect(40, -24, 14, 24))
+        return world
+
+    plain, walked = scene(), scene()
+    tops = []
+    for _ in range(120):  # to x = 340, the floor going on to 500
+        shape = walked.shape("walker")
+        moved = walk(walked, "walker", (shape.x + 2.5, shape.y + 1.0), snap=6, step=4)
+        after = walked.shape("walker")
+        assert after.x > shape.x and on_ground(moved)  # every frame forward, on its feet
+        assert not overlaps(after, walked.shape("hill"))
+        tops.append(after.y)
+        shape = plain.shape("walker")
+        plain.move("walker", (shape.x + 2.5, shape.y + 1.0))
+    assert min(tops) <= -24 - 39 and tops[-1] == -24  # over the top, back on the floor
+    stuck = plain.shape("walker")
+    assert stuck.y == -24 and stuck.x < 110  # the plain move stands at the hill's foot
