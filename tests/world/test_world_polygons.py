@@ -330,3 +330,19 @@ def test_a_walker_goes_up_and_down_a_ramp_of_many_pieces_without_sticking(
     for item in world:
         if item != "walker":
             assert not overlaps(walker, world.shape(item))
+
+
+@pytest.mark.parametrize("split", [16.0, 48.0, 8.0])
+def test_landing_on_two_pieces_of_one_slope_reports_both(split):
+    """Two coplanar pieces of different lengths have one normal, bit for bit: a box
+    landing across their seam meets both at once, and both are listed. (The second
+    piece's edge, (30, -15), once had a normal an ulp off the first's.)"""
+    world = World()
+    end = split + 30.0
+    world.add("p1", Polygon([(0, 0), (split, -split / 2), (split, 40), (0, 40)]))
+    world.add("p2", Polygon([(split, -split / 2), (end, -end / 2), (end, 40), (split, 40)]))
+    box = Polygon([(0, 0), (20, -10), (20, -20), (0, -10)])  # its bottom along the slope
+    world.add("box", PlacedPolygon(box, split - 10, -split / 2 + 5 - 30))
+    _, cols = world.move("box", (split - 10, -split / 2 + 5 + 30))
+    assert {c.other for c in cols} == {"p1", "p2"}
+    assert cols[0].normal == cols[1].normal and cols[0].fraction == cols[1].fraction

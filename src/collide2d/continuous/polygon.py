@@ -58,17 +58,23 @@ def edge_normal(outline: Outline, index: int) -> tuple[float, float, float]:
 
 
 def unit_normal(ex: float, ey: float) -> tuple[float, float]:
-    """The unit right-hand normal ``(ey, -ex) / |e|`` of a finite nonzero vector:
-    scaled by a power of two (exact) so that its squares neither overflow nor
-    underflow, then divided by the correctly rounded square root. The batch sweeps
-    compute it with the same operations, so their normals equal these bit for bit.
+    """The unit right-hand normal ``(ey, -ex) / |e|`` of a finite nonzero vector: the
+    vector first divided by its larger coordinate's magnitude (one rounding), so that
+    parallel edges of any lengths get the same normal, bit for bit (the pieces of one
+    ramp), then divided by the correctly rounded root of its squared length. The batch
+    sweeps compute it with the same operations, so their normals equal these.
 
     >>> unit_normal(0.0, 4.0), unit_normal(3.0, 0.0)
     ((1.0, 0.0), (0.0, -1.0))
+    >>> unit_normal(16.0, -8.0) == unit_normal(48.0, -24.0)
+    True
     """
-    _, k = math.frexp(max(abs(ex), abs(ey)))
-    ux = math.ldexp(ex, -k)
-    uy = math.ldexp(ey, -k)
+    if abs(ex) >= abs(ey):
+        ux = math.copysign(1.0, ex)
+        uy = ey / abs(ex)
+    else:
+        ux = ex / abs(ey)
+        uy = math.copysign(1.0, ey)
     length = math.sqrt(ux * ux + uy * uy)
     return uy / length + 0.0, -ux / length + 0.0
 

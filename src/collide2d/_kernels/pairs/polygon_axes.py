@@ -366,11 +366,15 @@ def shortest_push(
 @inlined_helper
 def unit_normal(ex: float, ey: float) -> tuple[float, float]:
     """The unit right-hand normal ``(ey, -ex) / |e|`` of a finite nonzero edge
-    vector, as :func:`collide2d.continuous.polygon.edge_normal` computes it: scaled
-    by a power of two first, so that the squares neither overflow nor underflow."""
-    _, k = math.frexp(max(abs(ex), abs(ey)))
-    ux = math.ldexp(ex, -k)
-    uy = math.ldexp(ey, -k)
+    vector, as :func:`collide2d.continuous.polygon.unit_normal` computes it: divided
+    by its larger coordinate's magnitude first (parallel edges, one normal), then by
+    the root of its squared length."""
+    if abs(ex) >= abs(ey):
+        ux = math.copysign(1.0, ex)
+        uy = ey / abs(ex)
+    else:
+        ux = ex / abs(ey)
+        uy = math.copysign(1.0, ey)
     length = math.sqrt(ux * ux + uy * uy)
     return uy / length + 0.0, -ux / length + 0.0
 
