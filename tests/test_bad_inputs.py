@@ -19,11 +19,14 @@ from collide2d import (
     Circle,
     Mask,
     PlacedMask,
+    PlacedPolygon,
+    Polygon,
     Rect,
     Segment,
     Vec2,
     World,
     overlapping_circle_pairs,
+    walk,
     overlapping_pairs,
     overlaps,
     query_pairs,
@@ -55,10 +58,22 @@ SCALARS: list[tuple[str, str, Callable[[object], object]]] = [
     ("Rect", "w", lambda v: Rect(0, 0, v, 1)),
     ("Circle", "r", lambda v: Circle(0, 0, v)),
     ("PlacedMask", "x", lambda v: PlacedMask(Mask((2, 2), True), v, 0)),
+    ("PlacedPolygon", "x", lambda v: PlacedPolygon(Polygon.box(0, 0, 1, 1), v, 0)),
+    ("PlacedPolygon", "y", lambda v: PlacedPolygon(Polygon.box(0, 0, 1, 1), 0, v)),
+    ("walk", "snap", lambda v: walk(_walker(), "w", (1, 0), snap=v)),
+    ("walk", "step", lambda v: walk(_walker(), "w", (1, 0), step=v)),
     ("World", "cell_size", lambda v: World(cell_size=v)),
     ("UniformGrid", "cell_size", lambda v: UniformGrid(cell_size=v)),
 ]
+def _walker() -> World:
+    world = World()
+    world.add("w", Rect(0, 0, 1, 1))
+    return world
+
+
 POINTED: list[tuple[str, str, Callable[[object], object]]] = [
+    ("walk", "goal", lambda p: walk(_walker(), "w", p)),
+    ("PlacedPolygon.moved", "delta", lambda p: PlacedPolygon(Polygon.box(0, 0, 1, 1)).moved(p)),
     ("Segment", "start", lambda p: Segment(p, (1, 1))),
     ("sweep", "a_delta", lambda p: sweep(Rect(0, 0, 1, 1), p, Rect(5, 0, 1, 1))),
     ("sweep", "b_delta", lambda p: sweep(Rect(0, 0, 1, 1), (1, 0), Rect(5, 0, 1, 1), p)),
