@@ -222,19 +222,16 @@ class Polygon:
 
     @property
     def normals(self) -> tuple[Vec2, ...]:
-        """The unit outward normal of each edge, edge ``i`` from vertex ``i`` to ``i + 1``.
+        """The unit outward normal of each edge, edge ``i`` from vertex ``i`` to ``i + 1``:
+        the normals sweeps and the World report, bit for bit.
 
         >>> Polygon.box(0, 0, 2, 2).normals
         (Vec2(x=0.0, y=-1.0), Vec2(x=1.0, y=0.0), Vec2(x=0.0, y=1.0), Vec2(x=-1.0, y=0.0))
         """
+        from collide2d.continuous.polygon import edge_normal  # (it imports this module)
+
         vs = self._vertices
-        out = []
-        for i, (px, py) in enumerate(vs):
-            qx, qy = vs[(i + 1) % len(vs)]
-            ex, ey = qx - px, qy - py
-            length = math.hypot(ex, ey)
-            out.append(Vec2(ey / length + 0.0, -ex / length + 0.0))
-        return tuple(out)
+        return tuple(Vec2(*edge_normal(vs, i)[:2]) for i in range(len(vs)))
 
     @property
     def area(self) -> float:

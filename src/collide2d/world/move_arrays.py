@@ -27,10 +27,10 @@ class MoveArrays:
     columns.
 
     Item ``items[i]`` ended at ``positions[i]`` (its goal's kind of point: a
-    rectangle's top-left corner, a circle's centre, a mask's offset); its collisions
-    are rows ``start[i]:start[i + 1]`` of the collision columns, in the order its move
-    met them, each row the fields of the :class:`~collide2d.Collision` that
-    ``move_all`` would have listed.
+    rectangle's top-left corner, a circle's centre, a mask's offset, a placed
+    polygon's anchor); its collisions are rows ``start[i]:start[i + 1]`` of the
+    collision columns, in the order its move met them, each row the fields of the
+    :class:`~collide2d.Collision` that ``move_all`` would have listed.
 
     Attributes
     ----------
