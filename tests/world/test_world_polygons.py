@@ -346,3 +346,23 @@ def test_landing_on_two_pieces_of_one_slope_reports_both(split):
     _, cols = world.move("box", (split - 10, -split / 2 + 5 + 30))
     assert {c.other for c in cols} == {"p1", "p2"}
     assert cols[0].normal == cols[1].normal and cols[0].fraction == cols[1].fraction
+
+
+@pytest.mark.parametrize("body", [Rect(18, -20, 12, 20), "box"])
+def test_an_item_in_a_wedge_stops_there_instead_of_zigzagging(body):
+    """A notch between a tile's side and a slope 4 px lower: walking left into it, a
+    slide on the slope sends the item into the tile's side, a slide there back into
+    the slope, each shorter, two dozen times; with both faces holding it, it stops
+    at once, where the zig-zag ended."""
+    world = World()
+    world.add("step", Rect(0, 0, 16, 16))
+    world.add("slope", Polygon([(16, 4), (32, 0), (32, 16), (16, 16)]))
+    shape = PlacedPolygon(Polygon.box(0, 0, 12, 20), 24, -10) if body == "box" else body
+    world.add("item", shape)
+    for _ in range(6):
+        item = world.shape("item")
+        position, cols = world.move("item", (item.x - 2.0, item.y + 0.5))
+    assert [c.other for c in cols] == ["step", "slope"]
+    assert position == ((16.0, -19.0) if body != "box" else (22.0, -9.0))
+    for other in ("step", "slope"):
+        assert not overlaps(world.shape("item"), world.shape(other))

@@ -46,11 +46,27 @@ from collide2d.world.many_moves import WorldManyMoves
 from collide2d.world.move_all import CODES, move_one
 from collide2d.world.push_out import WorldPushOut
 from collide2d.world.queries import WorldQueries
-from collide2d.world.responses import BUILT_IN, Response
+from collide2d.world.responses import BUILT_IN, Response, slide
 from collide2d.world.table import ItemTable
 
 _ROUNDING_STEPS = 12
 """Doublings from an ulp that clearing a rounding overlap tries (up to 4095 ulps)."""
+
+
+def _wedged(collisions: list[Collision], col: Collision, goal: Vec2) -> bool:
+    """Whether a slide at ``col`` is caught in a wedge: the slide before it stopped on
+    another face, this contact came at once (fraction 0: the item touches both), and
+    the slid motion goes back into that face. In 2D two faces that both hold the item
+    leave it no way along either: it stops there. (Sliding on, it would zig-zag
+    between them, each slide shorter, to the response cap; faces along the axes never
+    come here, their slides zero a coordinate exactly.)"""
+    if not collisions or col.fraction != 0.0 or col.started_overlapping:
+        return False
+    last = collisions[-1]
+    if last.response != "slide" or last.normal == col.normal:
+        return False
+    nx, ny = last.normal
+    return (goal[0] - col.touch[0]) * nx + (goal[1] - col.touch[1]) * ny < 0.0
 
 
 def _sign(value: float) -> float:
@@ -447,6 +463,8 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
             new_goal, following = self._responses[col.response](self, col, shape, goal, filter)
             new_goal = _checks.point(new_goal, f"the goal the {col.response!r} response returned")
             if col.response == "slide":
+                if self._responses["slide"] is slide and _wedged(collisions, col, new_goal):
+                    new_goal, following = col.touch, []  # in a wedge: nowhere left to go
                 col = col._replace(slide=new_goal)
             elif col.response == "bounce":
                 col = col._replace(bounce=new_goal)
