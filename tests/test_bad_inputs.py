@@ -26,13 +26,13 @@ from collide2d import (
     Vec2,
     World,
     overlapping_circle_pairs,
-    walk,
     overlapping_pairs,
     overlaps,
     query_pairs,
     query_points,
     raycast,
     sweep,
+    walk,
 )
 from collide2d.broadphase import BruteForce, Quadtree, SortAndSweep, SortedStrips, UniformGrid
 
@@ -65,6 +65,8 @@ SCALARS: list[tuple[str, str, Callable[[object], object]]] = [
     ("World", "cell_size", lambda v: World(cell_size=v)),
     ("UniformGrid", "cell_size", lambda v: UniformGrid(cell_size=v)),
 ]
+
+
 def _walker() -> World:
     world = World()
     world.add("w", Rect(0, 0, 1, 1))
