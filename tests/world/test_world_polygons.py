@@ -24,14 +24,7 @@ from collide2d import (
 )
 from collide2d.world import MAX_RESPONSES
 from tests.geometry.polygon_strategies import convex_polygons
-
-STOPPING = ("slide", "touch", "bounce")
-
-
-def snapshot(world: World) -> list:
-    world.validate()
-    return [(item, world.shape(item)) for item in world]
-
+from tests.world.test_world import STOPPING, snapshot
 
 # -- the placed polygon -------------------------------------------------------------------------
 
