@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from collide2d.geometry import _checks
 from collide2d.geometry._exact import scale
+from collide2d.geometry.normals import edge_normal
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 
@@ -228,8 +229,6 @@ class Polygon:
         >>> Polygon.box(0, 0, 2, 2).normals
         (Vec2(x=0.0, y=-1.0), Vec2(x=1.0, y=0.0), Vec2(x=0.0, y=1.0), Vec2(x=-1.0, y=0.0))
         """
-        from collide2d.continuous.polygon import edge_normal  # (it imports this module)
-
         vs = self._vertices
         return tuple(Vec2(*edge_normal(vs, i)[:2]) for i in range(len(vs)))
 

@@ -18,9 +18,9 @@ import numpy as np
 from collide2d._kernels.codes import SNAP_STEPS
 from collide2d.continuous._intervals import axis_interval
 from collide2d.continuous.hit import Hit
-from collide2d.continuous.polygon import edge_normal
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.convex import Outline, corner_axis, integers, outline
+from collide2d.geometry.normals import edge_normal
 from collide2d.geometry.placed_polygon import PlacedPolygon, placed_outline
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from collide2d._kernels.codes import MAX_RESPONSES
@@ -18,7 +19,7 @@ from collide2d.geometry.rect import Rect
 from collide2d.geometry.rect_like import rect_like
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
-from collide2d.shapes import AnyShape, overlaps, sweep
+from collide2d.shapes import AnyShape, sweep
 from collide2d.stats import Stats
 from collide2d.world.checks import (
     checked_filter,
@@ -47,31 +48,8 @@ from collide2d.world.move_all import CODES, move_one
 from collide2d.world.push_out import WorldPushOut
 from collide2d.world.queries import WorldQueries
 from collide2d.world.responses import BUILT_IN, Response, slide
+from collide2d.world.slope_rules import clear_rounded_end, wedged
 from collide2d.world.table import ItemTable
-
-_ROUNDING_STEPS = 12
-"""Doublings from an ulp that clearing a rounding overlap tries (up to 4095 ulps)."""
-
-
-def _wedged(collisions: list[Collision], col: Collision, goal: Vec2) -> bool:
-    """Whether a slide at ``col`` is caught in a wedge: the slide before it stopped on
-    another face, this contact came at once (fraction 0: the item touches both), and
-    the slid motion goes back into that face. In 2D two faces that both hold the item
-    leave it no way along either: it stops there. (Sliding on, it would zig-zag
-    between them, each slide shorter, to the response cap; faces along the axes never
-    come here, their slides zero a coordinate exactly.)"""
-    if not collisions or col.fraction != 0.0 or col.started_overlapping:
-        return False
-    last = collisions[-1]
-    if last.response != "slide" or last.normal == col.normal:
-        return False
-    nx, ny = last.normal
-    return (goal[0] - col.touch[0]) * nx + (goal[1] - col.touch[1]) * ny < 0.0
-
-
-def _sign(value: float) -> float:
-    return 1.0 if value > 0.0 else -1.0 if value < 0.0 else 0.0
-
 
 _SHAPES = (Rect, Circle, PlacedMask, PlacedPolygon, Polygon)
 """What ``update`` takes as a new shape (anything else is a position or a rectangle)."""
@@ -438,7 +416,11 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
             self._moving = False
         end = self._clear(shape, goal, collisions)
         if self._table.polygons:
-            end = self._clear_of_slopes(item, shape, end, collisions, skip_visited)
+            stops_at = partial(self._stops_at, skip_visited)
+            end = clear_rounded_end(
+                self.broadphase.query_candidates, self._shapes, stops_at, item, shape, end,
+                collisions,
+            )  # fmt: skip
         return Movement(end, collisions)
 
     def _respond(
@@ -463,7 +445,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
             new_goal, following = self._responses[col.response](self, col, shape, goal, filter)
             new_goal = _checks.point(new_goal, f"the goal the {col.response!r} response returned")
             if col.response == "slide":
-                if self._responses["slide"] is slide and _wedged(collisions, col, new_goal):
+                if self._responses["slide"] is slide and wedged(collisions, col, new_goal):
                     new_goal, following = col.touch, []  # in a wedge: nowhere left to go
                 col = col._replace(slide=new_goal)
             elif col.response == "bounce":
@@ -473,37 +455,6 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
             goal, projection = new_goal, list(following)
             responses += 1
         return goal
-
-    def _clear_of_slopes(
-        self, item: Item, shape: AnyShape, end: Vec2, collisions: list[Collision], filter: Filter
-    ) -> Vec2:
-        """``end``, snapped clear of a polygon it would stop at and overlaps by
-        rounding alone: the item is placed at ``end`` with its edges rounded there
-        (a Rect's ``x + w``, a placed polygon's vertices), which can differ by an ulp
-        from the outline the last leg swept exactly, and a sloped face next to the
-        path (the next piece of a ramp) is then entered by an ulp. Only a few units
-        in the last place are tried, along the last stop's normal (or back along
-        the motion): a deeper overlap is not rounding and is left as it is."""
-        there = at(shape, end[0], end[1])
-        if collisions:
-            normal = collisions[-1].normal
-        else:
-            x0, y0 = position(shape)
-            normal = Vec2(_sign(x0 - end[0]), _sign(y0 - end[1]))
-        if normal == (0.0, 0.0):
-            return end
-        for other in self.broadphase.query_candidates(bounds(there)):
-            other_shape = self._shapes[other]
-            if other == item or (
-                type(other_shape) is not PlacedPolygon and type(shape) is not PlacedPolygon
-            ):
-                continue
-            if not overlaps(there, other_shape) or not self._stops_at(filter, item, other):
-                continue
-            moved = snap(shape, end, other_shape, normal, steps=_ROUNDING_STEPS)
-            if not overlaps(at(shape, moved[0], moved[1]), other_shape):
-                end, there = moved, at(shape, moved[0], moved[1])
-        return end
 
     @staticmethod
     def _clear(shape: AnyShape, goal: Vec2, collisions: list[Collision]) -> Vec2:

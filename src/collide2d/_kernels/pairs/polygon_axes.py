@@ -366,7 +366,7 @@ def shortest_push(
 @inlined_helper
 def unit_normal(ex: float, ey: float) -> tuple[float, float]:
     """The unit right-hand normal ``(ey, -ex) / |e|`` of a finite nonzero edge
-    vector, as :func:`collide2d.continuous.polygon.unit_normal` computes it: divided
+    vector, as :func:`collide2d.geometry.normals.unit_normal` computes it: divided
     by its larger coordinate's magnitude first (parallel edges, one normal), then by
     the root of its squared length."""
     if abs(ex) >= abs(ey):
