@@ -385,3 +385,16 @@ def test_query_candidates_name_each_key_once(name):
     index.update("far", Rect(1, 1, 2, 2))
     found = index.query_candidates(Rect(0, 0, 5, 5))
     assert len(found) == len(set(found)) and "far" in found
+
+
+def test_a_quadtree_takes_its_bounds_as_any_rect_like_and_names_bad_ones():
+    from collide2d import Quadtree
+
+    a, b = Quadtree((0, 0, 100, 100)), Quadtree(Rect(0, 0, 100, 100))
+    for tree in (a, b):
+        tree.add("x", Rect(10, 10, 5, 5))
+    assert a.query_point((12, 12)) == b.query_point((12, 12)) == ["x"]
+    with pytest.raises(TypeError, match="bounds must be a Rect or rect-like"):
+        Quadtree("everywhere")
+    with pytest.raises(ValueError, match="bounds"):
+        Quadtree((0, 0, -1, 1))

@@ -13,6 +13,7 @@ from collide2d.broadphase._index import Box
 from collide2d.broadphase.array_index import touching_rows
 from collide2d.broadphase.rebuilt import Built, RebuiltIndex
 from collide2d.geometry.rect import Rect
+from collide2d.geometry.rect_like import checked_rect
 
 kernels = lazy("pairs.quadtree")
 
@@ -57,9 +58,10 @@ class Quadtree(RebuiltIndex):
 
     Parameters
     ----------
-    bounds : Rect, optional
-        The region of the root. Grown as needed; derived from the first shape when
-        omitted.
+    bounds : Rect or rect-like, optional
+        The region of the root (a ``pygame.Rect`` or an ``(x, y, w, h)`` is taken as
+        the ``Rect`` of the same numbers). Grown as needed; derived from the first
+        shape when omitted.
     capacity : int, default 4
         Shapes a leaf holds before it splits.
     max_depth : int, default 8
@@ -77,9 +79,9 @@ class Quadtree(RebuiltIndex):
 
     method = "quadtree"
 
-    def __init__(self, bounds: Rect | None = None, capacity: int = 4, max_depth: int = 8) -> None:
+    def __init__(self, bounds: Rect | object = None, capacity: int = 4, max_depth: int = 8) -> None:
         if bounds is not None and not isinstance(bounds, Rect):
-            raise TypeError(f"bounds must be a Rect or None, got {bounds!r}")
+            bounds = checked_rect(bounds, "bounds")  # a pygame.Rect, an (x, y, w, h)
         if isinstance(capacity, bool) or not isinstance(capacity, int) or capacity < 1:
             raise ValueError(f"capacity must be an int >= 1, got {capacity!r}")
         if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0:
