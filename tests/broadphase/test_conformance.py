@@ -145,7 +145,7 @@ def test_constructor_arguments_are_checked():
     with pytest.raises(ValueError, match="max_depth"):
         Quadtree(max_depth=-1)
     with pytest.raises(TypeError, match="bounds"):
-        Quadtree(bounds=(0, 0, 10, 10))
+        Quadtree(bounds=[0, 0, 10])  # a rect-like (x, y, w, h) is taken, this is not
 
 
 def test_quadtree_grows_to_fit_shapes_outside_its_bounds():
