@@ -60,6 +60,8 @@ SCALARS: list[tuple[str, str, Callable[[object], object]]] = [
     ("PlacedMask", "x", lambda v: PlacedMask(Mask((2, 2), True), v, 0)),
     ("PlacedPolygon", "x", lambda v: PlacedPolygon(Polygon.box(0, 0, 1, 1), v, 0)),
     ("PlacedPolygon", "y", lambda v: PlacedPolygon(Polygon.box(0, 0, 1, 1), 0, v)),
+    ("PlacedPolygon.box", "cx", lambda v: PlacedPolygon.box(v, 0, 1, 1)),
+    ("PlacedPolygon.turned", "angle", lambda v: PlacedPolygon.box(0, 0, 1, 1).turned(v)),
     ("walk", "snap", lambda v: walk(_walker(), "w", (1, 0), snap=v)),
     ("walk", "step", lambda v: walk(_walker(), "w", (1, 0), step=v)),
     ("World", "cell_size", lambda v: World(cell_size=v)),

@@ -52,6 +52,7 @@ def test_a_plain_polygon_is_placed_at_the_origin_and_a_new_one_turns_the_item():
     body = Polygon.box(0, 0, 6, 2)
     world.add("bar", PlacedPolygon(body, 30, 5))
     turned = PlacedPolygon(body.rotated(math.pi / 2, about=(0, 0)), 30, 5)
+    assert turned == PlacedPolygon.box(30, 5, 6, 2).turned(math.pi / 2)  # the shorthands
     world.update("bar", turned)
     assert world.shape("bar") == turned
     assert world.shape("bar").bounding_rect == Rect(29, 2, 2, 6)

@@ -77,10 +77,9 @@ class SlopesLevel:
         self._add("plateau", Rect(312.0, floor_y - 96.0, 96.0, 96.0), "tile")
         self.hill = PlacedMask(gentle_hill(240, 60), 640.0, floor_y - 60.0)
         self._add("hill", self.hill, "hill")
-        self.bar_shape = Polygon.box(0.0, 0.0, 130.0, 10.0)
+        self.bar = PlacedPolygon.box(360.0, floor_y - 196.0, 130.0, 10.0)
         self.angle = 0.0
-        self.bar_centre = (360.0, floor_y - 196.0)
-        self._add("bar", PlacedPolygon(self.bar_shape, *self.bar_centre), "bar")
+        self._add("bar", self.bar, "bar")
         for k, (x, height) in enumerate(((200.0, 62.0), (500.0, 62.0), (760.0, 80.0))):
             self._add(("coin", k), Rect(x, floor_y - height, 10.0, 10.0), "coin")  # on the way
         self._add(("ball", 0), Circle(480.0, 120.0, 9.0), "ball")
@@ -93,8 +92,7 @@ class SlopesLevel:
     def turn_bar(self, dt: float) -> None:
         """Turn the bar about its centre (a new polygon each frame: ``update``)."""
         self.angle += SPIN * dt
-        turned = self.bar_shape.rotated(self.angle, about=(0.0, 0.0))
-        self.world.update("bar", PlacedPolygon(turned, *self.bar_centre))
+        self.world.update("bar", self.bar.turned(self.angle))  # the first, by the angle so far
 
     def move_player(
         self, goal: tuple[float, float], filter: Any

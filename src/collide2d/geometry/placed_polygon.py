@@ -55,6 +55,11 @@ class PlacedPolygon(_PlacedFields):
     Rect(x=8.0, y=4.0, w=4.0, h=2.0)
     >>> crate.moved((1, 0)).x
     11.0
+    >>> PlacedPolygon.box(10, 5, 4, 2) == crate
+    True
+    >>> import math
+    >>> crate.turned(math.pi / 2).bounding_rect      # a quarter turn about (10, 5)
+    Rect(x=9.0, y=3.0, w=2.0, h=4.0)
     """
 
     __slots__ = ()
@@ -65,6 +70,18 @@ class PlacedPolygon(_PlacedFields):
         placed = tuple.__new__(cls, (polygon, _checks.real(x, "x"), _checks.real(y, "y")))
         placed_outline(placed)  # checked once, here, and kept
         return placed
+
+    @classmethod
+    def box(cls, cx: float, cy: float, w: float, h: float, angle: float = 0.0) -> PlacedPolygon:
+        """A ``w`` by ``h`` box turned by ``angle``, anchored at its centre ``(cx, cy)``:
+        ``PlacedPolygon(Polygon.box(0, 0, w, h, angle), cx, cy)``."""
+        return cls(Polygon.box(0.0, 0.0, w, h, angle), cx, cy)
+
+    def turned(self, angle: float) -> PlacedPolygon:
+        """The polygon turned by ``angle`` radians (x toward y) about its anchor, the
+        anchor where it is. Each turn rounds the vertices: a body that turns every
+        frame keeps its first polygon and turns that by the angle so far."""
+        return PlacedPolygon(self.polygon.rotated(angle, about=(0.0, 0.0)), self.x, self.y)
 
     @property
     def outline(self) -> Polygon:
