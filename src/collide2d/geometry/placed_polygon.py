@@ -75,6 +75,8 @@ class PlacedPolygon(_PlacedFields):
     def box(cls, cx: float, cy: float, w: float, h: float, angle: float = 0.0) -> PlacedPolygon:
         """A ``w`` by ``h`` box turned by ``angle``, anchored at its centre ``(cx, cy)``:
         ``PlacedPolygon(Polygon.box(0, 0, w, h, angle), cx, cy)``."""
+        cx = _checks.real(cx, "cx")
+        cy = _checks.real(cy, "cy")
         return cls(Polygon.box(0.0, 0.0, w, h, angle), cx, cy)
 
     def turned(self, angle: float) -> PlacedPolygon:
