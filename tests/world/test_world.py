@@ -26,6 +26,7 @@ from collide2d import (
 )
 from collide2d.broadphase import DuplicateKeyError, UnknownKeyError
 from collide2d.world import MAX_RESPONSES
+from collide2d.world.contact import at
 from tests import catalogue
 
 STOPPING = ("slide", "touch", "bounce")
@@ -171,6 +172,12 @@ circles = st.builds(Circle, floats, floats, st.floats(0.5, 15, allow_nan=False))
     st.sampled_from(STOPPING),
 )
 def test_no_overlap_after_a_move_with_what_it_responded_to(obstacles, mover, goal, response):
+    check_no_overlap_after_move(obstacles, mover, goal, response)
+
+
+def check_no_overlap_after_move(obstacles, mover, goal, response) -> None:
+    """Move ``mover`` among ``obstacles`` with ``response`` against each: it ends, and
+    was at each contact, clear of everything it responded to."""
     world = World(cell_size=16)
     for i, shape in enumerate(obstacles):
         world.add(i, shape)
@@ -179,15 +186,8 @@ def test_no_overlap_after_a_move_with_what_it_responded_to(obstacles, mover, goa
     final = world.shape("mover")
     for col in cols:
         assert not overlaps(final, world.shape(col.other)) or len(cols) >= MAX_RESPONSES
-        assert not overlaps(
-            col.item_shape.__class__(*_at(col.item_shape, col.touch)), col.other_shape
-        )
+        assert not overlaps(at(col.item_shape, *col.touch), col.other_shape)
     world.validate()
-
-
-def _at(shape, position):
-    x, y = position
-    return (x, y, *shape[2:]) if not isinstance(shape, PlacedMask) else (shape.mask, x, y)
 
 
 @given(rects, rects, st.tuples(floats, floats))

@@ -22,9 +22,8 @@ from collide2d import (
     raycast,
     sweep,
 )
-from collide2d.world import MAX_RESPONSES
 from tests.geometry.polygon_strategies import convex_polygons
-from tests.world.test_world import STOPPING, snapshot
+from tests.world.test_world import STOPPING, check_no_overlap_after_move, snapshot
 
 # -- the placed polygon -------------------------------------------------------------------------
 
@@ -118,24 +117,7 @@ circles = st.builds(Circle, coords, coords, st.sampled_from([0.5, 2.0, 5.0]))
     st.sampled_from(STOPPING),
 )
 def test_no_overlap_after_a_move_with_what_it_responded_to(obstacles, mover, goal, response):
-    world = World(cell_size=16)
-    for i, shape in enumerate(obstacles):
-        world.add(i, shape)
-    world.add("mover", mover)
-    _, cols = world.move("mover", goal, lambda item, other: response)
-    final = world.shape("mover")
-    for col in cols:
-        assert not overlaps(final, world.shape(col.other)) or len(cols) >= MAX_RESPONSES
-        at_touch = world.shape("mover")
-        assert not overlaps(_at(col.item_shape, col.touch), col.other_shape), at_touch
-    world.validate()
-
-
-def _at(shape, position):
-    x, y = position
-    if isinstance(shape, PlacedPolygon):
-        return PlacedPolygon(shape.polygon, x, y)
-    return type(shape)(x, y, *shape[2:])
+    check_no_overlap_after_move(obstacles, mover, goal, response)
 
 
 @settings(max_examples=300, deadline=None)

@@ -245,6 +245,12 @@ def push_distance(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
         return push_distance(other, shape, Vec2(-direction[0], -direction[1]))
     if isinstance(other, PlacedMask) or isinstance(shape, PlacedMask):
         return _mask_push(shape, other, direction)
+    return _bounds_push(shape, other, direction)
+
+
+def _bounds_push(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
+    """The push along ``direction`` that takes ``shape``'s bounds clear of ``other``'s
+    (exact for two rectangles)."""
     a, b = bounds(shape), bounds(other)
     if direction[0] < 0.0:
         return a.right - b.left
@@ -262,15 +268,7 @@ def _swept_push(shape: AnyShape, other: AnyShape, direction: Vec2) -> float:
     the sweep first meets ``other`` (rounded: the caller's snap clears what is left).
     For convex shapes the pushes that overlap form one interval, so this is its end;
     against a mask it is the last pixel's, which clears every pixel."""
-    a, b = bounds(shape), bounds(other)
-    if direction[0] < 0.0:
-        clear = a.right - b.left
-    elif direction[0] > 0.0:
-        clear = b.right - a.left
-    elif direction[1] < 0.0:
-        clear = a.bottom - b.top
-    else:
-        clear = b.bottom - a.top
+    clear = _bounds_push(shape, other, direction)
     far = 2.0 * clear + 1.0
     if not math.isfinite(far):  # pragma: no cover - shapes this large cannot overlap
         return clear
