@@ -1043,7 +1043,10 @@ def test_memory_kept_from_other_steps_changes_nothing(world, dt):
             assert world.velocity(item) == fresh.velocity(item)
 
 
-OPS = ("nothing", "move_wall", "start_wall", "stop_wall", "add_wall", "remove", "nothing")
+OPS = (
+    "nothing", "move_wall", "start_wall", "stop_wall", "add_wall", "remove", "nothing",
+    "move", "move_all", "move_arrays",
+)  # fmt: skip
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow], max_examples=100)
@@ -1055,8 +1058,10 @@ OPS = ("nothing", "move_wall", "start_wall", "stop_wall", "add_wall", "remove", 
 def test_kept_fixed_rows_and_cells_change_nothing(world, ops, dt):
     # A World keeps its fixed bodies' rows and cell lists from one step to the next
     # while no item comes or goes, no fixed body changes and the grid stays
-    # (``StepScratch``); between the steps here, walls are moved, set going, stopped,
-    # added, and items removed. A World that forgets them before every step is the
+    # (``StepScratch``); between the steps here, walls are moved (``update``, ``move``,
+    # ``move_all``, ``move_arrays``), set going, stopped, added, and items removed;
+    # after a step that changed nothing, only the moving bodies' rows are written
+    # (``ItemTable.version``). A World that forgets them before every step is the
     # reference.
     fresh = copy.deepcopy(world)
     for number, op in enumerate(("nothing", *ops)):
@@ -1071,6 +1076,15 @@ def test_kept_fixed_rows_and_cells_change_nothing(world, ops, dt):
                 w.add(("wall", number), Rect(41.0, 3.0 * number, 2.0, 2.0), mass=math.inf)
             elif op == "remove" and len(w) > 1:
                 w.remove(list(w)[number % len(w)])
+            elif op == "move" and walls:
+                shape = w.shape(walls[0])
+                w.move(walls[0], (shape.x, shape.y - 0.75), lambda a, b: "cross")
+            elif op == "move_all" and walls:
+                shape = w.shape(walls[-1])
+                w.move_all({walls[-1]: (shape.x + 0.25, shape.y)}, lambda a, b: "cross")
+            elif op == "move_arrays" and walls:
+                shape = w.shape(walls[0])
+                w.move_arrays([walls[0]], np.array([[shape.x - 0.5, shape.y]]))
         fresh._scratch = StepScratch()
         got, want = world.step(dt), fresh.step(dt)
         assert got.contacts == want.contacts

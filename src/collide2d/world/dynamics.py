@@ -68,6 +68,7 @@ class WorldDynamics(WorldShapes):
         slot = self._slot(item)
         value = self._checked_velocity(self._shape_dict[item], velocity)  # its kind only
         self._table.velocity[slot] = value
+        self._table.changed()
 
     def mass(self, item: Item) -> float:
         """The mass of ``item`` (``math.inf``: never pushed by contacts)."""

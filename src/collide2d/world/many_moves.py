@@ -158,6 +158,7 @@ class WorldManyMoves(WorldShapes):
         items had before (the broadphase learns of them when next read)."""
         table = self._table
         table.box[slots], table.origin[slots], table.pending[slots] = rows
+        table.changed()
         table.pending_any = table.pending_any or bool(rows[2].any())
         self._shape_dict.update(zip(items, before, strict=True))
         self._stale.update(dict.fromkeys(items))

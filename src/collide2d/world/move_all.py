@@ -350,6 +350,7 @@ def place_moved(
     slots = plan.live[plan.m_index[first:done]]
     table.box[slots, :2] = out_pos[first:done]  # the rows of every mover at once
     table.origin[slots] = out_pos[first:done]
+    table.changed()
     place(plan.movers[first:done], rects)
 
 

@@ -64,18 +64,23 @@ def run(
     sized = scratch.sized(len(live))
     if kept:
         fb, ib = scratch.rows(len(live))
-        at = scratch.order
         columns = (table.kind, table.box, table.origin, table.radius, table.velocity,
                    table.mass, group)  # fmt: skip
-        parts = step_parts.parts_for(len(live), step_parts.PARALLEL_MIN_ROWS)
+        # Unless the World wrote a row since the last step (``ItemTable.version``),
+        # the fixed bodies' rows are as it left them: only the moving ones are
+        # written. Else every row is, the fixed ones checked against the table.
+        quiet = scratch.version == table.version and group is table.group
+        at = scratch.moving if quiet else scratch.order
+        parts = step_parts.parts_for(len(at), step_parts.PARALLEL_MIN_ROWS)
         regions = np.empty((parts, 4))
-        first_moving = np.searchsorted(scratch.moving, step_parts.part_starts(len(live), parts))
+        first_moving = step_parts.part_starts(len(at), parts) if quiet else np.searchsorted(
+            scratch.moving, step_parts.part_starts(len(at), parts))  # fmt: skip
 
         def check(part: int, a: int, b: int) -> bool:  # (rows written or checked, in parts)
-            return bool(rows.body_rows(fb, ib, live[a:b], at[a:b], at[a:b], *columns, True, dt,
-                                       sized, first_moving[part], regions[part]))  # fmt: skip
+            return bool(rows.body_rows(fb, ib, live[at[a:b]], at[a:b], at[a:b], *columns, True,
+                                       dt, sized, first_moving[part], regions[part]))  # fmt: skip
 
-        kept = all(step_parts.in_parts(check, len(live), parts))
+        kept = all(step_parts.in_parts(check, len(at), parts))
     if kept:  # the same bodies fixed as in the last step
         moving, fixed_rows = scratch.moving, scratch.fixed
     else:
@@ -95,7 +100,7 @@ def run(
                                  fixed_rows, room, stats, scratch.memory(kept, used))  # fmt: skip
     seconds = time.perf_counter() - start
     _check_finite(fb, ib, moving, live, table, scratch, dt)
-    scratch.after_step(used, None if masks else grid, live, kept)
+    scratch.after_step(used, None if masks else grid, live, kept, table.version)
     # The moved rows written back (masks never move), marked pending in the table.
     if rows.write_back(fb, ib, moving, live, table.kind, table.box, table.origin,
                        table.velocity, table.radius, table.pending):  # fmt: skip

@@ -7,7 +7,9 @@ to the next while no item comes or goes, the grid stays the same
 (``step_cells`` keeps it steady) and no fixed body changed: the step then writes
 only the moving bodies' rows, checks the fixed ones against the table
 (``step_rows.body_rows`` with ``keep``) and neither covers nor lists the fixed
-bodies again. Steps with pixel masks build everything afresh.
+bodies again. While the World writes no row between two steps (its item table's
+``version`` stays), the step writes the moving bodies' rows alone: the fixed ones
+are as the last step left them. Steps with pixel masks build everything afresh.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class StepScratch:
         self.queue_size = 0  # the queue's lists' pool: at least what its rows need
         self.log_room = 0  # the room the contact log starts with
         self.grid: Grid | None = None  # the grid the kept lists are for
+        self.version = -1  # the item table's version the rows were last written at
         self._live = np.empty(0, dtype=np.int64)  # the items' slots the lists are for
         self.order = np.empty(0, dtype=np.int64)  # 0, 1, ... as many as in _live
         self.moving = np.empty(0, dtype=np.int64)  # the last step's moving rows
@@ -84,8 +87,11 @@ class StepScratch:
         them (``grid`` set) over the same items in the same slots ``live``."""
         return self.grid is not None and (live is self._live or np.array_equal(live, self._live))
 
-    def after_step(self, used: np.ndarray, grid: Grid | None, live: np.ndarray, kept: bool) -> None:
-        """After a step over the items in slots ``live``: grow the pools to what it
+    def after_step(
+        self, used: np.ndarray, grid: Grid | None, live: np.ndarray, kept: bool, version: int
+    ) -> None:
+        """After a step over the items in slots ``live``, the item table at
+        ``version`` (``ItemTable.version``, the rows written from it): grow the pools to what it
         ``used`` (reported by the core), start the next step's queue lists' pool
         as large as this one's grew and its contact log a little larger than this
         one's; keep the fixed bodies' cell lists
@@ -100,6 +106,7 @@ class StepScratch:
         if ints32 > self.ints32.shape[0]:
             self.ints32 = np.empty(int(ints32 * HEADROOM), dtype=np.int32)
         self.queue_size = queue_size
+        self.version = version
         if kept:
             return
         self.grid, self._live = grid, live

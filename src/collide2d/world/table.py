@@ -51,6 +51,7 @@ class ItemTable:
         self.pending = np.zeros(16, dtype=bool)  # the row is newer than the shape object
         self.pending_any = False  # whether a row may be pending (cleared by take_pending)
         self.polygons = 0  # live rows of kind POLYGON (the step takes none yet)
+        self.version = 0  # counts the World's writes (see ``changed``)
         self.items: list[object] = []
         self.slot: dict[Item, int] = {}
         self._dead = 0
@@ -83,6 +84,7 @@ class ItemTable:
     def place(self, item: Item, shape: AnyShape) -> None:
         """Rewrite ``item``'s row (from ``shape``: no longer pending)."""
         slot = self.slot[item]
+        self.version += 1
         if type(shape) is Rect and self.rect[slot]:  # a rectangle moved: the common case
             if self.pending_any:
                 self.pending[slot] = False
@@ -118,6 +120,7 @@ class ItemTable:
     def remove(self, item: Item) -> None:
         """Empty ``item``'s slot."""
         slot = self.slot.pop(item)
+        self.version += 1
         if self._items_lent:
             self.items = list(self.items)
             self._items_lent = False
@@ -133,9 +136,19 @@ class ItemTable:
         if self._dead > 64 and self._dead > len(self.slot):
             self._compact()
 
+    def changed(self) -> None:
+        """A row was written other than by ``add``, ``place``, ``remove`` or
+        ``mark_pending`` (which say so themselves): a velocity set, rows put back.
+        ``World.step`` writes its moved rows without saying so: ``version`` counts the
+        World's writes only, and a step whose last step saw the same ``version``
+        knows that the rows of the bodies that could not move are as it left them
+        (``world/step.py``)."""
+        self.version += 1
+
     def mark_pending(self, slots: np.ndarray) -> None:
         """Rows ``slots`` were moved by compiled code (``box`` and ``origin`` written):
         their shape objects are made when next read."""
+        self.version += 1
         if len(slots):
             self.pending[slots] = True
             self.pending_any = True
