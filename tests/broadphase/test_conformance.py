@@ -398,3 +398,25 @@ def test_a_quadtree_takes_its_bounds_as_any_rect_like_and_names_bad_ones():
         Quadtree("everywhere")
     with pytest.raises(ValueError, match="bounds"):
         Quadtree((0, 0, -1, 1))
+
+
+@given(st.lists(st.tuples(lattice, lattice, extent, extent), min_size=2, max_size=40))
+def test_quadtree_leaves_name_each_overlapping_pair_once(rows):
+    # A pair listed together in several leaves is named in one: the leaf holding the
+    # top-left corner of its overlap (``leaf_pair_codes``). The codes, unsorted and
+    # before any deduplication, are every strictly overlapping pair, once each.
+    tree = Quadtree(capacity=1, max_depth=6)
+    for k, row in enumerate(rows):
+        tree.add(k, Rect(*row))
+    built = tree._structure()
+    codes, _, _ = tree._structure_pairs(built)
+    n = len(built.live)
+    inside = set(range(n)) - set(built.apart.tolist())
+    want = {
+        i * n + j
+        for i in inside
+        for j in inside
+        if i < j and overlaps(Rect(*rows[i]), Rect(*rows[j]))
+    }
+    assert sorted(codes.tolist()) == sorted(want)
+    assert len(set(codes.tolist())) == len(codes)

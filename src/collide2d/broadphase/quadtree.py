@@ -111,10 +111,11 @@ class Quadtree(RebuiltIndex):
             node_start = np.empty(size_nodes, dtype=np.int64)
             node_count = np.empty(size_nodes, dtype=np.int64)
             buf = np.empty(size_buf, dtype=np.int64)
+            quads = np.empty(size_buf, dtype=np.int8)
             stack = np.empty(size_nodes, dtype=np.int64)
             nodes, filled = kernels.build(
                 box, items, root, self.capacity, depth, node_box, node_depth, node_child,
-                node_start, node_count, buf, stack,
+                node_start, node_count, buf, quads, stack,
             )  # fmt: skip
             if nodes <= size_nodes and filled <= size_buf:
                 self._sizes = (int(nodes) + 64, int(filled) + 64)
@@ -157,8 +158,8 @@ class Quadtree(RebuiltIndex):
         while True:
             out = np.empty(room, dtype=np.int64)
             found, tests, leaves = kernels.leaf_pair_codes(
-                built.box, tree.buf, tree.node_child, tree.node_start, tree.node_count,
-                tree.nodes, n, out,
+                built.box, tree.buf, tree.node_box, tree.node_child, tree.node_start,
+                tree.node_count, tree.nodes, n, out,
             )  # fmt: skip
             if found <= room:
                 return out[:found], int(tests), int(leaves)

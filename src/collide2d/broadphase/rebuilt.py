@@ -119,7 +119,7 @@ class RebuiltIndex(ArrayIndex):
         n = len(built.live)
         if built.base is None:  # the pairs of the build, found once
             codes, tests, visits = self._structure_pairs(built)
-            codes = np.unique(codes)
+            codes = np.sort(codes)  # (unique already)
             if len(built.apart):
                 extra, made = apart_pairs(built.box, built.apart)
                 codes = np.union1d(codes, extra)

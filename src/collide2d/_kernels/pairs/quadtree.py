@@ -24,10 +24,13 @@ from collide2d._kernels.pairs.overlap import overlap_items
 
 @kernel
 def build(box, items, root, capacity, max_depth, node_box, node_depth, node_child,
-          node_start, node_count, buf, stack):  # fmt: skip
+          node_start, node_count, buf, quads, stack):  # fmt: skip
     """Build the tree of ``items`` (indices into ``box``, all inside ``root``) over
     the region ``root`` (4,). Returns ``(nodes, buffer used)``; either may exceed the
-    arrays' lengths, and then the arrays were too short (call again with more)."""
+    arrays' lengths, and then the arrays were too short (call again with more).
+    ``quads`` (``int8``, as long as ``buf``) is working room: a split classifies each
+    of its items once (the quadrants it touches, four bits), then copies each
+    quadrant's items by their bit (no box read again, no array made a split)."""
     m = items.shape[0]
     room_nodes = node_box.shape[0]
     room_buf = buf.shape[0]
@@ -64,46 +67,50 @@ def build(box, items, root, capacity, max_depth, node_box, node_depth, node_chil
         if not (left < mx < right and up < my < down):
             continue  # the region can no longer be halved
         start = node_start[node]
-        counts = np.zeros(4, dtype=np.int64)
+        # One pass: each item's quadrants as four bits (in ``quads``, beside it).
+        c0 = c1 = c2 = c3 = 0
         for k in range(start, start + count):
             i = buf[k]
-            lx = box[i, 0]
-            ly = box[i, 1]
-            hx = box[i, 2]
-            hy = box[i, 3]
-            if lx <= mx and ly <= my:
-                counts[0] += 1
-            if mx <= hx and ly <= my:
-                counts[1] += 1
-            if lx <= mx and my <= hy:
-                counts[2] += 1
-            if mx <= hx and my <= hy:
-                counts[3] += 1
-        if counts[0] == count and counts[1] == count and counts[2] == count and counts[3] == count:
+            west = box[i, 0] <= mx
+            east = mx <= box[i, 2]
+            north = box[i, 1] <= my
+            south = my <= box[i, 3]
+            bits = 0
+            if west and north:
+                bits |= 1
+                c0 += 1
+            if east and north:
+                bits |= 2
+                c1 += 1
+            if west and south:
+                bits |= 4
+                c2 += 1
+            if east and south:
+                bits |= 8
+                c3 += 1
+            quads[k] = bits
+        if c0 == count and c1 == count and c2 == count and c3 == count:
             continue  # every box spans the centre: no quadrant would hold fewer
         first = nodes
-        if nodes + 4 > room_nodes or used + counts.sum() > room_buf or top + 4 > stack.shape[0]:
-            return nodes + 4 + 4 * count, used + counts.sum() + 4 * count  # grow and retry
+        total = c0 + c1 + c2 + c3
+        if nodes + 4 > room_nodes or used + total > room_buf or top + 4 > stack.shape[0]:
+            return nodes + 4 + 4 * count, used + total + 4 * count  # grow and retry
         node_child[node] = first
         for q in range(4):
             child = first + q
-            cl = left if q % 2 == 0 else mx
-            cr = mx if q % 2 == 0 else right
-            cu = up if q < 2 else my
-            cd = my if q < 2 else down
-            node_box[child, 0] = cl
-            node_box[child, 1] = cu
-            node_box[child, 2] = cr
-            node_box[child, 3] = cd
+            node_box[child, 0] = left if q % 2 == 0 else mx
+            node_box[child, 1] = up if q < 2 else my
+            node_box[child, 2] = mx if q % 2 == 0 else right
+            node_box[child, 3] = my if q < 2 else down
             node_depth[child] = depth + 1
             node_child[child] = -1
             node_start[child] = used
-            node_count[child] = counts[q]
+            bit = 1 << q
             for k in range(start, start + count):
-                i = buf[k]
-                if box[i, 0] <= cr and cl <= box[i, 2] and box[i, 1] <= cd and cu <= box[i, 3]:
-                    buf[used] = i
+                if quads[k] & bit:
+                    buf[used] = buf[k]
                     used += 1
+            node_count[child] = used - node_start[child]
             stack[top] = child
             top += 1
         nodes += 4
@@ -111,12 +118,16 @@ def build(box, items, root, capacity, max_depth, node_box, node_depth, node_chil
 
 
 @kernel
-def leaf_pair_codes(box, buf, node_child, node_start, node_count, nodes, n, out):
+def leaf_pair_codes(box, buf, node_box, node_child, node_start, node_count, nodes, n, out):
     """The candidate pairs of the leaves (two items listed in one leaf) whose boxes
     overlap strictly (a zero-size box is a point or a segment: strictly inside),
-    as codes ``i * n + j`` with ``i < j`` (repeated where a pair shares several
-    leaves). Returns ``(codes, candidate pairs tested, leaves)``; codes beyond
-    ``len(out)`` are counted, not written."""
+    as codes ``i * n + j`` with ``i < j``, each pair once: in the leaf that holds the
+    top-left corner of the two boxes' overlap, ``(max of the lefts, max of the tops)``,
+    a leaf's region taken with its left and top edges and without its right and
+    bottom ones (leaves share edges; that corner lies in both boxes, so both are
+    listed in that leaf, and strictly before the root's right and bottom edges, as
+    the overlap is strict). Returns ``(codes, candidate pairs tested, leaves)``;
+    codes beyond ``len(out)`` are counted, not written."""
     found = 0
     candidates = 0
     leaves = 0
@@ -128,12 +139,18 @@ def leaf_pair_codes(box, buf, node_child, node_start, node_count, nodes, n, out)
         leaves += 1
         start = node_start[node]
         stop = start + node_count[node]
+        left, up = node_box[node, 0], node_box[node, 1]
+        right, down = node_box[node, 2], node_box[node, 3]
         for a in range(start, stop):
             i = buf[a]
             for b in range(a + 1, stop):
                 j = buf[b]
                 candidates += 1
                 if overlap_items(box, no_circles, 0, i, j):
+                    cx = max(box[i, 0], box[j, 0])
+                    cy = max(box[i, 1], box[j, 1])
+                    if not (left <= cx < right and up <= cy < down):
+                        continue  # listed in the leaf that holds the corner
                     if found < room:
                         out[found] = i * n + j if i < j else j * n + i
                     found += 1
