@@ -420,3 +420,66 @@ def test_quadtree_leaves_name_each_overlapping_pair_once(rows):
     }
     assert sorted(codes.tolist()) == sorted(want)
     assert len(set(codes.tolist())) == len(codes)
+
+
+OPERATIONS = ("rects_same", "rects_other", "update", "remove", "add", "pairs", "get", "query")
+
+
+@pytest.mark.parametrize("name", [*FACTORIES, "brute"])
+@given(seed=st.integers(0, 2**32 - 1), ops=st.lists(st.sampled_from(OPERATIONS), max_size=12))
+def test_update_rects_between_other_calls_is_update_one_by_one(name, seed, ops):
+    # ``ArrayIndex`` keeps update_rects' rectangles as an array and makes their Rect
+    # objects when a shape is read (a frame of update_rects and pairs makes none):
+    # calls of every kind in between, the same keys again or others, circles among
+    # them, and the caller's array changed after the call, answer as update does.
+    import random
+
+    import numpy as np
+
+    rng = random.Random(seed)
+    make = BruteForce if name == "brute" else FACTORIES[name]
+    bulk, single = make(), make()
+    same = rng.sample(range(30), 12)
+    for key in range(30):
+        shape = Circle(rng.randrange(0, 40), rng.randrange(0, 40), 3) if key % 7 == 0 else Rect(
+            rng.randrange(0, 40), rng.randrange(0, 40), 4, 5)  # fmt: skip
+        bulk.add(key, shape)
+        single.add(key, shape)
+    next_key = 30
+    for op in ops:
+        present = list(single)
+        if op.startswith("rects"):
+            keys = [k for k in same if k in single] if op == "rects_same" else rng.sample(
+                present, rng.randrange(0, len(present) + 1))  # fmt: skip
+            rows = np.array([[rng.randrange(-5, 45), rng.randrange(-5, 45), rng.randrange(0, 9),
+                              rng.randrange(0, 9)] for _ in keys], dtype=float).reshape(-1, 4)  # fmt: skip
+            bulk.update_rects(keys, rows)
+            for key, row in zip(keys, rows.tolist(), strict=True):
+                single.update(key, Rect(*row))
+            rows += 1000.0  # the caller's array, changed after the call
+        elif op == "update" and present:
+            key = rng.choice(present)
+            shape = Rect(rng.randrange(0, 40), rng.randrange(0, 40), 6, 2)
+            bulk.update(key, shape)
+            single.update(key, shape)
+        elif op == "remove" and present:
+            key = rng.choice(present)
+            bulk.remove(key)
+            single.remove(key)
+        elif op == "add":
+            shape = Circle(rng.randrange(0, 40), rng.randrange(0, 40), 2)
+            bulk.add(next_key, shape)
+            single.add(next_key, shape)
+            next_key += 1
+        elif op == "pairs":
+            assert bulk.pairs() == single.pairs()
+        elif op == "get" and present:
+            key = rng.choice(present)
+            assert bulk.get(key) == single.get(key)
+        elif op == "query":
+            probe = Rect(rng.randrange(0, 40), rng.randrange(0, 40), 9, 7)
+            assert bulk.query_rect(probe) == single.query_rect(probe)
+        assert len(bulk) == len(single) and list(bulk) == list(single)
+    assert bulk.pairs() == single.pairs()
+    assert [bulk.get(k) for k in single] == [single.get(k) for k in single]
+    bulk.validate()

@@ -107,7 +107,7 @@ class Index:
             ``Polygon`` (a polygon is filed by its bounding box).
         """
         try:
-            present = key in self._shapes
+            present = key in self._order
         except TypeError:
             raise TypeError(f"key must be hashable, got {key!r}") from None
         if present:
@@ -166,7 +166,7 @@ class Index:
         """``keys`` as a list of present keys and ``rects`` as checked float rows."""
         keys = list(keys)
         try:
-            known = all(map(self._shapes.__contains__, keys))  # in C: thousands of keys
+            known = all(map(self._order.__contains__, keys))  # in C: thousands of keys
         except TypeError:  # an unhashable key: _require names it
             known = False
         if not known:
@@ -210,7 +210,7 @@ class Index:
 
     def _require(self, key: Key) -> None:
         try:
-            present = key in self._shapes
+            present = key in self._order
         except TypeError:
             raise TypeError(f"key must be hashable, got {key!r}") from None
         if not present:
@@ -223,16 +223,16 @@ class Index:
         return self._shapes[key]
 
     def __len__(self) -> int:
-        return len(self._shapes)
+        return len(self._order)
 
     def __contains__(self, key: object) -> bool:
         try:
-            return key in self._shapes
+            return key in self._order
         except TypeError:
             return False
 
     def __iter__(self) -> Iterator[Key]:
-        return iter(self._shapes)
+        return iter(self._order)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} with {len(self)} shapes>"
@@ -278,7 +278,7 @@ class Index:
         """
         if type(rect) is not Rect:
             rect = checked_rect(rect, "rect")
-        self.stats.begin(brute_force_tests=len(self._shapes))
+        self.stats.begin(brute_force_tests=len(self._order))
         return list(self._candidates((rect[0], rect[1], rect[0] + rect[2], rect[1] + rect[3])))
 
     def query_point(self, point: tuple[float, float]) -> list[Key]:
@@ -288,11 +288,11 @@ class Index:
 
     def _begin_pairs(self) -> None:
         """Start counting a ``pairs()`` call (brute force would test every pair)."""
-        n = len(self._shapes)
+        n = len(self._order)
         self.stats.begin(brute_force_tests=n * (n - 1) // 2)
 
     def _query_shape(self, shape: Indexed, box: Box) -> list[Key]:
-        self.stats.begin(brute_force_tests=len(self._shapes))
+        self.stats.begin(brute_force_tests=len(self._order))
         candidates = set(self._candidates(box))
         self.stats.count(tests=len(candidates))
         shapes = self._shapes
@@ -310,7 +310,7 @@ class Index:
         ox, oy = _checks.point(origin, "origin")
         dx, dy = _checks.point(delta, "delta")
         box = (min(ox, ox + dx), min(oy, oy + dy), max(ox, ox + dx), max(oy, oy + dy))
-        self.stats.begin(brute_force_tests=len(self._shapes))
+        self.stats.begin(brute_force_tests=len(self._order))
         candidates = set(self._candidates(box))
         self.stats.count(tests=len(candidates))
         hits = []

@@ -32,6 +32,8 @@ class ArrayIndex(Index):
     """
 
     def __init__(self) -> None:
+        # update_rects' shapes and bounds, not yet in the dicts (see _catch_up)
+        self._deferred: tuple[list[Key], NDArray[np.float64], NDArray[np.float64]] | None = None
         super().__init__()
         self._box = np.zeros((16, 4))  # closed bounds, one row a slot
         self._alive = np.zeros(16, dtype=bool)
@@ -49,6 +51,42 @@ class ArrayIndex(Index):
             np.zeros(0, dtype=object),
         )
         self._last_size = np.int64(0)
+
+    # -- the shapes, made when read ------------------------------------------------------
+    # ``update_rects`` writes the rows and keeps its rectangles as an array: the
+    # ``Rect`` and bounds tuples of thousands of keys (two thirds of a frame of
+    # ``update_rects`` and ``pairs``, 3,000 rectangles) are made only when something
+    # reads a shape. Key-only reads go through ``_order``.
+    @property
+    def _shapes(self) -> dict[Key, Indexed]:
+        if self._deferred is not None:
+            self._catch_up()
+        return self._shapes_now
+
+    @_shapes.setter
+    def _shapes(self, value: dict[Key, Indexed]) -> None:
+        self._shapes_now = value
+
+    @property
+    def _boxes(self) -> dict[Key, Box]:
+        if self._deferred is not None:
+            self._catch_up()
+        return self._boxes_now
+
+    @_boxes.setter
+    def _boxes(self, value: dict[Key, Box]) -> None:
+        self._boxes_now = value
+
+    def _catch_up(self) -> None:
+        """Put the rectangles ``update_rects`` deferred into the dicts."""
+        deferred, self._deferred = self._deferred, None
+        if deferred is None:
+            return
+        keys, rows, bounds = deferred
+        new = tuple.__new__  # the rows passed Rect's checks
+        with collector_paused():  # thousands of new tuples, no cycles
+            self._shapes_now.update(zip(keys, map(new, repeat(Rect), rows.tolist()), strict=True))
+            self._boxes_now.update(zip(keys, map(tuple, bounds.tolist()), strict=True))
 
     # -- storage -------------------------------------------------------------------------
     def _insert(self, key: Key, box: Box) -> None:
@@ -117,8 +155,11 @@ class ArrayIndex(Index):
         The fast path (a ``Rect`` replacing a ``Rect``) does what ``Index.update``
         does with fewer steps: this is the call a game makes for every moving shape.
         """
+        if self._deferred is not None:
+            self._catch_up()
+        shapes = self._shapes_now
         try:
-            old = self._shapes.get(key)
+            old = shapes.get(key)
         except TypeError:  # unhashable: the general path says so
             old = None
         if type(shape) is not Rect or type(old) is not Rect:
@@ -131,9 +172,10 @@ class ArrayIndex(Index):
             return
         x, y, w, h = shape
         box = (x, y, x + w, y + h)
-        self._shapes[key] = shape
-        if box != self._boxes[key]:
-            self._boxes[key] = box
+        shapes[key] = shape
+        boxes = self._boxes_now
+        if box != boxes[key]:
+            boxes[key] = box
             slot = self._slot[key]
             self._pending[slot] = box
             self._moved[slot] = None
@@ -157,9 +199,9 @@ class ArrayIndex(Index):
         bounds[:, 2:] = rows[:, :2] + rows[:, 2:]
         self._box[slots] = bounds
         self._round[slots] = False
-        new = tuple.__new__  # the rows passed Rect's checks
-        self._shapes.update(zip(keys, map(new, repeat(Rect), rows.tolist()), strict=True))
-        self._boxes.update(zip(keys, map(tuple, bounds.tolist()), strict=True))
+        if self._deferred is not None and self._deferred[0] != keys:
+            self._catch_up()  # (the same keys as the last call: its rows are replaced)
+        self._deferred = (keys, rows.copy(), bounds)  # (rows may be the caller's array)
         self._moved.update(dict.fromkeys(slots.tolist()))
         self._cached = None
 
