@@ -106,7 +106,7 @@ class BroadphaseView:
         index = self.index
         rects: list[Rect] = []
         if isinstance(index, Quadtree):
-            rects = [leaf for leaf, _, _ in index.leaves()]
+            self._draw_splits(surface, index)
         elif isinstance(index, UniformGrid):
             rects = index.cells()
         elif isinstance(index, SortAndSweep):
@@ -115,13 +115,34 @@ class BroadphaseView:
         for r in rects:
             rect(surface, CELL, r, 1)  # (a Rect is a tuple: no FRect made)
 
+    @staticmethod
+    def _draw_splits(surface: pygame.Surface, index: Quadtree) -> None:
+        """The quadtree's leaves as last built, drawn as the root's outline and the
+        cross through the centre of each node that split: every leaf's edges, in a
+        third fewer lines than an outline a leaf (3,000 shapes: 4,500 leaves, 1,500
+        splits), read from the tree's node arrays (``leaves()`` makes a ``Rect`` a
+        leaf: as long again as drawing them)."""
+        tree = index._structure().parts
+        split = tree.node_box[np.flatnonzero(tree.node_child[: tree.nodes] >= 0)]
+        mx = (split[:, 0] + split[:, 2]) * 0.5  # (the children's shared edges)
+        my = (split[:, 1] + split[:, 3]) * 0.5
+        line = pygame.draw.line
+        for (left, top, right, bottom), x, y in zip(split.tolist(), mx.tolist(), my.tolist(),
+                                                    strict=True):  # fmt: skip
+            line(surface, CELL, (x, top), (x, bottom))
+            line(surface, CELL, (left, y), (right, y))
+        root = index.bounds
+        if root is not None:
+            pygame.draw.rect(surface, CELL, root, 1)
+
     def _draw_intervals(self, surface: pygame.Surface) -> None:
         """Each shape's x-interval as a bar in a band at the foot of the scene, in the
         order the sweep visits them (by left edge), wrapped over ``ROWS`` rows: the
         bars that overlap along x are the candidate pairs it tests."""
-        # the bounds the structure files (x0, y0, x1, y1), read as they are kept: a
-        # get() and bounds_of() a shape cost more than drawing it
-        spans = sorted((box[0], box[2]) for box in self.index._boxes.values())  # type: ignore[attr-defined]
+        # the bounds the structure files (x0, y0, x1, y1), read from its rows: a get()
+        # and bounds_of() a shape cost more than drawing it
+        _, box = self.index._live_rows()  # type: ignore[attr-defined]
+        spans = box[np.lexsort((box[:, 2], box[:, 0]))][:, [0, 2]].tolist()
         bottom = self.bounds.bottom - BAND_CLEARANCE  # above the help panel
         line = pygame.draw.line
         for k, (left, right) in enumerate(spans):
