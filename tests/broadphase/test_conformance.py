@@ -483,3 +483,19 @@ def test_update_rects_between_other_calls_is_update_one_by_one(name, seed, ops):
     assert bulk.pairs() == single.pairs()
     assert [bulk.get(k) for k in single] == [single.get(k) for k in single]
     bulk.validate()
+
+
+@pytest.mark.parametrize("name", [*FACTORIES, "brute"])
+def test_a_circle_updated_within_the_same_bounds_is_tested_again(name):
+    # At 2**53 a float's step is 2: circles of radius 0.5 and 0.25 there have the same
+    # bounds, and only the exact test tells that the smaller misses its neighbour.
+    # update's fast path for a circle keeps the structure then, not the answer.
+    index = BruteForce() if name == "brute" else FACTORIES[name]()
+    far = 2.0**53
+    index.add("a", Circle(far, far, 0.5))
+    index.add("b", Circle(far + 2.0, far, 1.6))
+    assert index.pairs() == [("a", "b")]
+    index.update("a", Circle(far, far, 0.25))
+    assert index.pairs() == []
+    index.update("a", Circle(far, far, 0.5))
+    assert index.pairs() == [("a", "b")]
