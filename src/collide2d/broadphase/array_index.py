@@ -210,8 +210,10 @@ class ArrayIndex(Index):
         bounds[:, 2:] = rows[:, :2] + rows[:, 2:]
         self._box[slots] = bounds
         self._round[slots] = False
+        # The last call's rectangles are replaced when it named the same keys (a frame
+        # loop); else they go into the dicts first.
         if self._deferred is not None and self._deferred[0] != keys:
-            self._catch_up()  # (the same keys as the last call: its rows are replaced)
+            self._catch_up()
         self._deferred = (keys, rows.copy(), bounds)  # (rows may be the caller's array)
         self._moved.update(dict.fromkeys(slots.tolist()))
         self._cached = None

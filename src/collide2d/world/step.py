@@ -73,8 +73,9 @@ def run(
         at = scratch.moving if quiet else scratch.order
         parts = step_parts.parts_for(len(at), step_parts.PARALLEL_MIN_ROWS)
         regions = np.empty((parts, 4))
-        first_moving = step_parts.part_starts(len(at), parts) if quiet else np.searchsorted(
-            scratch.moving, step_parts.part_starts(len(at), parts))  # fmt: skip
+        starts = step_parts.part_starts(len(at), parts)
+        # each part's first column of ``sized``: its first moving body's place
+        first_moving = starts if quiet else np.searchsorted(scratch.moving, starts)
 
         def check(part: int, a: int, b: int) -> bool:  # (rows written or checked, in parts)
             return bool(rows.body_rows(fb, ib, live[at[a:b]], at[a:b], at[a:b], *columns, True,
