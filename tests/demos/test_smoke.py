@@ -326,6 +326,22 @@ def test_rush_nothing_passes_through_and_contacts_flash(app, tmp_path):
     assert _count(_pixels(path), FLASH) > 20
 
 
+def test_crush_marks_the_bodies_lifts_drive_into_the_ceiling(app, tmp_path):
+    from collide2d.demos.crush import CRUSHED, LIFTS, CrushDemo
+    from tests.world.test_step_properties import stopping_overlaps
+
+    demo = CrushDemo()
+    path = app.run_headless(demo, 120, tmp_path)
+    # the lifts that stop 14 and 10 px under the ceiling crushed what rode them,
+    # and the picture marks where
+    assert demo.crushed_total >= 8 and demo.marks
+    assert _count(_pixels(path), CRUSHED) > 200
+    # the bodies of the lifts that stop far enough below it are all still there
+    safe = [k for k in range(len(demo.world) - len(LIFTS) - 2) if LIFTS[k % len(LIFTS)][1] >= 60]
+    assert not set(safe) & set(demo.waiting)
+    assert stopping_overlaps(demo.world) == []  # (crushed bodies were taken out)
+
+
 def test_the_rush_corridor_is_not_under_the_text(app, tmp_path):
     from collide2d.demos.rush import BOTTOM, TOP, WALL, RushDemo
 

@@ -23,6 +23,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "platformer": ("collide2d.demos.platformer", "PlatformerDemo"),
     "gas": ("collide2d.demos.gas", "GasDemo"),
     "rush": ("collide2d.demos.rush", "RushDemo"),
+    "crush": ("collide2d.demos.crush", "CrushDemo"),
     "polygons": ("collide2d.demos.polygons", "PolygonsDemo"),
 }
 """Demo name -> (module, class)."""
@@ -35,6 +36,7 @@ DESCRIPTIONS: dict[str, str] = {
     "platformer": "a World of tiles and pixel terrain: slide, touch, cross and bounce moves",
     "gas": "a hard-disk gas by World.step; its speeds approach Maxwell-Boltzmann",
     "rush": "fast rects and circles through walls 2 px thick with World.step: none gets out",
+    "crush": "lifts drive boxes into a ceiling: World.step reports every crushed body",
     "polygons": "rotated ships and crates: exact sweeps, a push-out, 1,000 turning boxes a frame",
 }
 """Demo name -> what it shows, in a line (``collide2d demo --list``)."""

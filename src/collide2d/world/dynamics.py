@@ -21,6 +21,7 @@ from collide2d.world.group_filter import GroupFilter
 from collide2d.world.shape_store import WorldShapes
 from collide2d.world.step import checked_cap, checked_dt, response_code, run
 from collide2d.world.step_filter import StepFilter, filtered_table
+from collide2d.world.step_recover import pushed_out
 from collide2d.world.step_result import StepResult, StepStats
 from collide2d.world.step_scratch import StepScratch
 from collide2d.world.table import ItemTable
@@ -35,11 +36,16 @@ class WorldDynamics(WorldShapes):
     _table: ItemTable
     _stale: dict[Item, None]
 
+    def _place(self, item: Item, shape: AnyShape) -> None:
+        """Put ``item`` at ``shape`` (defined by the World)."""
+        raise NotImplementedError
+
     def _init_dynamics(self) -> None:
         self._groups: dict[Hashable, int] = {}
         self._pair_responses: dict[tuple[int, int], tuple[int, float]] = {}
         self._response_arrays: tuple[np.ndarray, np.ndarray] | None = None
         self._scratch = StepScratch()  # the steps' memory, kept between them
+        self._crushed: list[Item] = []  # the last step's (pushed out by the next)
         self._group_id("default")
         self._group_filter = GroupFilter(self._table, lambda: self._responses_table()[0])
 
@@ -195,13 +201,25 @@ class WorldDynamics(WorldShapes):
             masks: dict[int, Any] = {  # (found in the table's kinds, not by a loop)
                 slot: shapes[items[slot]] for slot in table.mask_slots().tolist()
             }
-            with collector_paused():  # thousands of new shapes and contacts, no cycles
-                return run(table, masks, responses, restitution, length, cap, self._scratch, group)
+            # what the last step left crushed, pushed out first (its groups' table)
+            moved = (
+                pushed_out(self, self._crushed, self._responses_table()[0]) if self._crushed else []
+            )
+            try:
+                with collector_paused():  # thousands of new shapes and contacts, no cycles
+                    result = run(table, masks, responses, restitution, length, cap,
+                                 self._scratch, group)  # fmt: skip
+            except BaseException:
+                for item, shape in reversed(moved):  # the step did not happen
+                    self._place(item, shape)
+                raise
         except BaseException:
             if fell is not None:  # the step did not happen: no fall either
                 movable, before = fell
                 table.velocity[movable] = before
             raise
+        self._crushed = result.crushed
+        return result
 
     def _fall(self, live: np.ndarray, dvx: float, dvy: float) -> tuple[np.ndarray, np.ndarray]:
         """Add ``(dvx, dvy)`` to the velocity of every live body of finite mass (not a

@@ -97,7 +97,7 @@ def run(
     stats = np.zeros(7, dtype=np.int64)
     used = np.zeros(arena.USED, dtype=np.int64)
     start = time.perf_counter()
-    lf, li = step_parts.run_core(fb, ib, responses, restitution, dt, cap, grid, moving,
+    lf, li, left = step_parts.run_core(fb, ib, responses, restitution, dt, cap, grid, moving,
                                  fixed_rows, room, stats, scratch.memory(kept, used))  # fmt: skip
     seconds = time.perf_counter() - start
     _check_finite(fb, ib, moving, live, table, scratch, dt)
@@ -113,6 +113,7 @@ def run(
     slots = (live[li[:, 0]], live[li[:, 1]])
     events, stale, predictions, crossings, capped, nudged, put_back = stats.tolist()
     ox, oy, cell = grid[:3]
+    overlapping, crushed = _left_overlapping(left, live, table) if len(left) else ([], [])
     return StepResult(
         None,
         StepStats(
@@ -129,7 +130,26 @@ def run(
         ),
         make_contacts=partial(_contacts, lf, li, items, slots),
         make_arrays=partial(_contact_arrays, lf, li, items, slots),
+        overlaps=overlapping,
+        crushed=crushed,
     )
+
+
+def _left_overlapping(
+    left: np.ndarray, live: np.ndarray, table: ItemTable
+) -> tuple[list[tuple[Item, Item]], list[Item]]:
+    """``StepResult.overlaps`` and ``crushed`` from the core's pairs left overlapping
+    (``left``: positions in ``live``, each pair ``(lower, higher)``, maybe repeated):
+    the pairs once, in insertion order, and the bodies of finite mass among them
+    (a mask is fixed terrain in a step, whatever its mass)."""
+    pairs = np.unique(left, axis=0)
+    slots = live[pairs]
+    items = table.items
+    overlapping = [(items[a], items[b]) for a, b in slots.tolist()]
+    bodies = np.unique(slots)  # (slots grow in insertion order)
+    movable = np.isfinite(table.mass[bodies]) & (table.kind[bodies] != MASK)  # (masks: fixed)
+    crushed = [items[s] for s in bodies[movable].tolist()]
+    return overlapping, crushed
 
 
 def _check_finite(

@@ -100,13 +100,13 @@ def run_core(
     room: int,
     stats: np.ndarray,
     memory: Any,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The compiled core's step (``_kernels/step/step_core.py``) over the body rows:
     ``step_core.begin``, then the first predictions, the touches at time 0 and the
     predictions again of the bodies they changed, each shared between the threads
     (one part below ``PARALLEL_MIN_MOVING`` moving bodies), then ``step_core.finish``.
-    ``memory`` is the pools' ``step_work.Memory``. Returns the contacts
-    (``step_core.finish``).
+    ``memory`` is the pools' ``step_work.Memory``. Returns the contacts and the
+    stopping pairs left overlapping (``step_core.finish``).
 
     (Not one compiled call for one part: a kernel calling the phases carries a copy of
     all their machine code, compiled again for it, 14 s more of the first step's
@@ -121,9 +121,9 @@ def run_core(
         work = work._replace(et=et, ek=ek)  # (the queue's pool, grown)
         _start_touches(fb, ib, responses, cap, moving, work, quiet, stats)
         _later_predictions(bodies, work)
-    lf, li = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, memory.used,
-                         work)  # fmt: skip
-    return lf, li
+    lf, li, left = core.finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats,
+                               memory.used, work)  # fmt: skip
+    return lf, li, left
 
 
 def _start_touches(

@@ -240,6 +240,18 @@ class StepResult:
     ----------
     stats : StepStats
         The core's counts for the step (events, predictions, capped bodies...).
+    overlaps : list of (item, item)
+        The stopping pairs (``slide``, ``touch``, ``bounce``) that end the step
+        overlapping, each ``(a, b)`` with ``a`` added first, in insertion order. Empty
+        whenever the step keeps its promise; a pair is listed when something the step
+        cannot move drove a body into something it could not leave (a lift pressing
+        a box into a ceiling), or a jam the step gave up on was left so. Two bodies of
+        infinite mass pass as ``cross`` and are never listed.
+    crushed : list of item
+        The bodies of finite mass in ``overlaps`` (not masks: they are fixed terrain in
+        a step), each once, in insertion order: the bodies a kinematic or pushed body
+        drove into something they could not leave. The next step pushes each out
+        first, by the World's shortest push (``docs/step.md``).
 
     Examples
     --------
@@ -254,7 +266,9 @@ class StepResult:
     ([(2.0, 'box', 'slide')], 1)
     """
 
-    __slots__ = ("_arrays", "_contacts", "_make_arrays", "_make_contacts", "stats")
+    __slots__ = (
+        "_arrays", "_contacts", "_make_arrays", "_make_contacts", "crushed", "overlaps", "stats"
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -263,12 +277,16 @@ class StepResult:
         *,
         make_contacts: Callable[[], list[Contact]] | None = None,
         make_arrays: Callable[[], ContactArrays] | None = None,
+        overlaps: list[tuple[Item, Item]] | None = None,
+        crushed: list[Item] | None = None,
     ) -> None:
         self._contacts = contacts
         self._make_contacts = make_contacts  # builds the list when it is first read
         self._arrays: ContactArrays | None = None
         self._make_arrays = make_arrays  # builds the columns when first read
         self.stats = stats
+        self.overlaps = [] if overlaps is None else overlaps
+        self.crushed = [] if crushed is None else crushed
 
     @property
     def contact_arrays(self) -> ContactArrays:
@@ -300,7 +318,9 @@ class StepResult:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, StepResult):
-            return self.contacts == other.contacts and self.stats == other.stats
+            return (self.contacts, self.stats, self.overlaps, self.crushed) == (
+                other.contacts, other.stats, other.overlaps, other.crushed
+            )  # fmt: skip
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]

@@ -78,7 +78,7 @@ from collide2d._kernels.step.step_queue import (
     set_grown,
 )
 from collide2d._kernels.step.step_respond import HELD_BODIES, HELD_NORMALS, HELD_TIMES
-from collide2d._kernels.step.step_settle import put_back, settle
+from collide2d._kernels.step.step_settle import overlaps_left, put_back, settle
 from collide2d._kernels.step.step_shapes import (
     OWNER,
     X,
@@ -310,7 +310,8 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, w
     velocities; ``stats`` is told the counts, ``used`` how much of each pool the
     step used, how large the lists' pool grew and how many contacts it logged.
     Returns the contacts: ``(float rows time, nx, ny, px, py; int rows a, b,
-    response, started)``."""
+    response, started)``, and the stopping pairs left overlapping
+    (``step_settle.overlaps_left``: their owners, possibly repeated)."""
     n = fb.shape[0]
     owners = ib[n - 1, OWNER] + 1 if n else 1
     cols = grid[4]
@@ -390,9 +391,14 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, w
         )  # fmt: skip
         stats[NUDGED] += cleaned
         stuck = left
+    if nstuck:
+        left_over_pairs, stamp = overlaps_left(fb, ib, responses, dt, moving, stuck, work, cols,
+                                               stamp)  # fmt: skip
+    else:
+        left_over_pairs = np.empty((0, 2), dtype=np.int64)
     used[INTS_USED] = iused
     used[FLOATS_USED] = fused
     used[INTS32_USED] = state[STATE_I32USED]
     used[QUEUE_SIZE] = work.eh[moving.shape[0], BASE]
     used[LOG_ROOM] = logged
-    return work.lf[:logged], work.li[:logged]
+    return work.lf[:logged], work.li[:logged], left_over_pairs

@@ -14,6 +14,7 @@ from collide2d._kernels.step.step_shapes import (
     FIXED,
     GROUP,
     INV,
+    OWNER,
     TREF,
     X,
     Y,
@@ -256,3 +257,40 @@ def put_back(fb, ib, responses, dt, moving, stuck, start_x, start_y):
 def _stops(responses, ib, b, j):
     """Whether the pair's response stops them (not ``ignore`` nor ``cross``)."""
     return responses[ib[b, GROUP], ib[j, GROUP]] not in (IGNORE, CROSS)
+
+
+@kernel
+def overlaps_left(fb, ib, responses, dt, moving, stuck, work, cols, stamp):
+    """The stopping pairs the end leaves overlapping, found from the bodies ``stuck``
+    marks after the last round of :func:`put_back` and :func:`settle` (only a stuck
+    body can be in one: every other overlap the cleanup found it took apart). A pair
+    of two bodies of infinite mass passes as ``cross`` and is not one. Returns the
+    pairs' owners (``ib[:, OWNER]``: a mask's pixel boxes name the mask), each
+    ``(lower, higher)``, possibly repeated, and the last stamp used."""
+    out = np.empty((16, 2), dtype=np.int64)
+    count = 0
+    cand, marks = work.cand[0], work.marks[0]
+    for i in moving:
+        if not stuck[i]:
+            continue
+        stamp += 1
+        found = gather_near(ib, marks, work.fstart, work.fbody, work.head, work.nbody, work.nnext,
+                            work.meets, cols, i, stamp, cand)  # fmt: skip
+        for k in range(found):
+            j = cand[k]
+            if not _stops(responses, ib, i, j) or ib[j, OWNER] == ib[i, OWNER]:
+                continue
+            if fb[i, INV] == 0.0 and (ib[j, FIXED] != 0 or fb[j, INV] == 0.0):
+                continue  # (two bodies of infinite mass: they pass as cross)
+            xj, yj = position(fb, j, dt)
+            if not overlap_at(fb, ib, i, fb[i, X], fb[i, Y], j, xj, yj):
+                continue
+            if count == out.shape[0]:
+                grown = np.empty((2 * count, 2), dtype=np.int64)
+                grown[:count] = out
+                out = grown
+            a, b = ib[i, OWNER], ib[j, OWNER]
+            out[count, 0] = min(a, b)
+            out[count, 1] = max(a, b)
+            count += 1
+    return out[:count], stamp
