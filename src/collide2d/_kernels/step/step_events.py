@@ -424,10 +424,16 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
             if ib[j, FIXED] == 0:
                 freeze(fb, ib, j)
         else:
-            if code == SLIDE:  # a row sliding into itself at once (step_chain), or
-                # the pair with what holds either body now; then, if the pair slid
-                # already at this moment, the moment's slides around it (step_moment)
-                again = remember(held_t, held_by, held_n, i, j, nx, ny, t)
+            # A bounce is remembered as a slide is; a pair that bounces again at one
+            # moment is in a jam (a body between a pusher and a wall, bouncing off
+            # each in turn without end at that moment): it slides, with the moment's
+            # other slides and bounces together (restitution is for impacts)
+            again = code == BOUNCE and remember(held_t, held_by, held_n, i, j, nx, ny, t)
+            if code == SLIDE or again:  # a row sliding into itself at once
+                # (step_chain), or the pair with what holds either body now; then, if
+                # the pair slid already at this moment, the moment's slides around it
+                # (step_moment)
+                again = again or remember(held_t, held_by, held_n, i, j, nx, ny, t)
                 nchained = slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, chained,
                                        chain_work, chain_values)  # fmt: skip
                 if nchained < 0:
