@@ -77,9 +77,15 @@ from collide2d._kernels.step.step_queue import (
     row_grown,
     set_grown,
 )
-from collide2d._kernels.step.step_respond import HELD_BODIES, HELD_NORMALS, HELD_TIMES
+from collide2d._kernels.step.step_respond import (
+    CRUSHED,
+    HELD_BODIES,
+    HELD_NORMALS,
+    HELD_TIMES,
+)
 from collide2d._kernels.step.step_settle import overlaps_left, put_back, settle
 from collide2d._kernels.step.step_shapes import (
+    FROZEN,
     OWNER,
     X,
     Y,
@@ -391,7 +397,10 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, w
         )  # fmt: skip
         stats[NUDGED] += cleaned
         stuck = left
-    if nstuck:
+    crushed = False
+    for i in moving:
+        crushed = crushed or ib[i, FROZEN] == CRUSHED
+    if nstuck or crushed:
         left_over_pairs, stamp = overlaps_left(fb, ib, responses, dt, moving, stuck, work, cols,
                                                stamp)  # fmt: skip
     else:

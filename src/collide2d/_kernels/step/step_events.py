@@ -65,6 +65,7 @@ from collide2d._kernels.step.step_respond import (
     APPROACH_ULPS,
     apart,
     apart_arriving,
+    crush,
     freeze,
     held_shares,
     mark_changed,
@@ -410,6 +411,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
         elif inv_i + inv_j > 0.0:
             nudged = apart(fb, ib, i, j, t, nx, ny, inv_i, inv_j)
         nchained = 0  # bodies other than i and j a row or a moment changed
+        crushed = False  # one of them crushed (step_respond.slide_held)
         if not report:
             # Not approaching: a contact of rounding size, only taken apart (if at all);
             # if nothing moved, predicting the pair again would find it again.
@@ -437,9 +439,13 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
                 nchained = slide_chain(fb, ib, i, j, nx, ny, t, held_t, held_by, chained,
                                        chain_work, chain_values)  # fmt: skip
                 if nchained < 0:
-                    slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n)
+                    gone = slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by,
+                                      held_n)  # fmt: skip
                     nchained = 0
-                    if again:
+                    if gone >= 0:  # pushed into what holds it by what cannot move
+                        crush(fb, ib, gone)
+                        crushed = True
+                    elif again:
                         nchained = moment_slide(fb, ib, i, j, t, held_t, held_by, held_n,
                                                 chained, moment_bodies, moment_old,
                                                 moment_pairs, moment_system)  # fmt: skip
@@ -452,7 +458,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
             logged = log(lf, li, logged, t, ib[i, OWNER], ib[j, OWNER], nx, ny, px, py, code, begun)
         # A slide or bounce leaves the pair not approaching (exactly; by rounding it
         # may approach by an ulp, which must not make events without end).
-        resolved = report and (code in (SLIDE, BOUNCE))
+        resolved = report and (code in (SLIDE, BOUNCE)) and not crushed
         # The changed bodies: new counters, the event cap, new predictions.
         nchanged = 0
         for m in range(2 + nchained):  # the pair, then a row's or a moment's others

@@ -36,6 +36,13 @@ differ by a few ulps in velocity, and would meet again, an ulp apart, much later
 # What a body's slides of one moment leave, in three tables of a row a body
 # (``step_core.begin`` makes them): ``held_t`` the moments, ``held_by`` bodies,
 # ``held_n`` normals. Each part has its own moment, in ``held_t``.
+OPPOSITE = 1e-12
+"""How near ``-1`` the cosine between a push and the normal of what holds the body
+(``1 - cos**2`` at most) for the body to be crushed (:func:`slide_held`): the normals
+of boxes are axes, exactly opposite; a disc's meet at a slant and it is squeezed
+out sideways instead."""
+CRUSHED = 2
+"""``FROZEN``'s value for a crushed body (:func:`crush`; 1 for a frozen one)."""
 HOLDER = 0
 """The body that cannot move holding this one (:func:`slide_held`): its moment in
 ``held_t``, the body in ``held_by``, the normal (from it) in ``held_n[:, 0:2]``."""
@@ -329,12 +336,24 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
     tile, the tile's slide sent it back against the pusher, and so on, each leaving
     a smaller approach, until the event cap (about 1,700 of the swarm's 3,800
     events a step). Then remembers which body that cannot move holds ``i`` or
-    ``j`` (``held_by``, ``held_n``, at ``held_t``)."""
+    ``j`` (``held_by``, ``held_n``, at ``held_t``).
+
+    A held body pushed straight into its holder (the normals opposite) by a body,
+    the two of infinite mass and closing on it, can go nowhere: it is *crushed* (a
+    box between a rising lift and a ceiling). Nothing changes then;
+    returns the crushed body (else -1), for the caller to stop it
+    (:func:`crush`)."""
     u = (fb[i, MVX] - fb[j, MVX]) * nx + (fb[i, MVY] - fb[j, MVY]) * ny
     ax, ay = _held(fb, ib, i, j, t, held_t, held_by, held_n)
     bx, by = _held(fb, ib, j, i, t, held_t, held_by, held_n)
     ci = nx * ax + ny * ay  # < 0: i pushed along n goes into its holder
     cj = nx * bx + ny * by  # > 0: j pushed along -n goes into its holder
+    pressed_i = inv_j == 0.0 and ci < 0.0 and 1.0 - ci * ci <= OPPOSITE
+    if u < 0.0 and pressed_i and _closing(fb, held_by[i, HOLDER], j, nx, ny):
+        return i
+    pressed_j = inv_i == 0.0 and cj > 0.0 and 1.0 - cj * cj <= OPPOSITE
+    if u < 0.0 and pressed_j and _closing(fb, held_by[j, HOLDER], i, -nx, -ny):
+        return j
     ci = ci if ci < 0.0 else 0.0
     cj = cj if cj > 0.0 else 0.0
     total = inv_i * (1.0 - ci * ci) + inv_j * (1.0 - cj * cj)
@@ -352,6 +371,32 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
             held_by[b, HOLDER] = other
             held_n[b, 0] = sign * nx
             held_n[b, 1] = sign * ny
+    return -1
+
+
+@borrowing_kernel
+def _closing(fb, holder, pusher, nx, ny):
+    """Whether ``pusher``, pushing along ``(nx, ny)`` (toward the body held by
+    ``holder`` on its far side), approaches ``holder``, both of infinite mass: the
+    body between them cannot be kept apart from both. (A frozen body, of finite mass,
+    is not one: a box on a rising lift under a body the event cap stopped is left to
+    the events and the cleanup, which move that body.)"""
+    if fb[pusher, INV] != 0.0 or fb[holder, INV] != 0.0:
+        return False
+    u = (fb[pusher, MVX] - fb[holder, MVX]) * nx + (fb[pusher, MVY] - fb[holder, MVY]) * ny
+    speeds = abs(fb[pusher, MVX]) + abs(fb[pusher, MVY])
+    speeds += abs(fb[holder, MVX]) + abs(fb[holder, MVY])
+    return u > APPROACH_ULPS * speeds
+
+
+@inlined_helper
+def crush(fb, ib, b):
+    """Stop body ``b`` where it is for the rest of the step, crushed (``FROZEN`` set to
+    ``CRUSHED``): as a frozen body, it cannot be moved and keeps its velocity; the
+    end's cleanup leaves its overlaps for ``StepResult.overlaps`` to name."""
+    ib[b, FROZEN] = CRUSHED
+    fb[b, MVX] = 0.0
+    fb[b, MVY] = 0.0
 
 
 @inlined_helper

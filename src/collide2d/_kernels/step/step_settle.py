@@ -9,9 +9,10 @@ import numpy as np
 from collide2d._kernels.codes import CROSS, IGNORE
 from collide2d._kernels.jit import kernel
 from collide2d._kernels.step.step_grid import gather_near
-from collide2d._kernels.step.step_respond import apart_within, nudge_off_both
+from collide2d._kernels.step.step_respond import CRUSHED, apart_within, nudge_off_both
 from collide2d._kernels.step.step_shapes import (
     FIXED,
+    FROZEN,
     GROUP,
     INV,
     OWNER,
@@ -98,8 +99,8 @@ def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbod
             for k in range(count):
                 j = cand[k]
                 rc = responses[ib[i, GROUP], ib[j, GROUP]]
-                if rc in (IGNORE, CROSS):
-                    continue
+                if rc in (IGNORE, CROSS) or CRUSHED in (ib[i, FROZEN], ib[j, FROZEN]):
+                    continue  # (a crushed body's overlaps are left, to be named)
                 xi, yi = fb[i, X], fb[i, Y]
                 xj, yj = position(fb, j, dt)
                 if not overlap_at(fb, ib, i, xi, yi, j, xj, yj):
@@ -168,6 +169,8 @@ def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbod
         for k in range(found):
             j = cand[k]
             if responses[ib[i, GROUP], ib[j, GROUP]] in (IGNORE, CROSS):
+                continue
+            if CRUSHED in (ib[i, FROZEN], ib[j, FROZEN]):
                 continue
             xj, yj = position(fb, j, dt)
             if overlap_at(fb, ib, i, fb[i, X], fb[i, Y], j, xj, yj):
@@ -262,8 +265,9 @@ def _stops(responses, ib, b, j):
 @kernel
 def overlaps_left(fb, ib, responses, dt, moving, stuck, work, cols, stamp):
     """The stopping pairs the end leaves overlapping, found from the bodies ``stuck``
-    marks after the last round of :func:`put_back` and :func:`settle` (only a stuck
-    body can be in one: every other overlap the cleanup found it took apart). A pair
+    marks after the last round of :func:`put_back` and :func:`settle`, and the
+    crushed ones (only these can be in one: every other overlap the cleanup found it
+    took apart). A pair
     of two bodies of infinite mass passes as ``cross`` and is not one. Returns the
     pairs' owners (``ib[:, OWNER]``: a mask's pixel boxes name the mask), each
     ``(lower, higher)``, possibly repeated, and the last stamp used."""
@@ -271,7 +275,7 @@ def overlaps_left(fb, ib, responses, dt, moving, stuck, work, cols, stamp):
     count = 0
     cand, marks = work.cand[0], work.marks[0]
     for i in moving:
-        if not stuck[i]:
+        if not stuck[i] and ib[i, FROZEN] != CRUSHED:
             continue
         stamp += 1
         found = gather_near(ib, marks, work.fstart, work.fbody, work.head, work.nbody, work.nnext,
