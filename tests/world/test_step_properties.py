@@ -944,14 +944,20 @@ def test_gas_state_after_10000_steps():
 # -- bounded work, no tunnelling --------------------------------------------------------------
 
 
-def test_a_jammed_ball_is_capped_and_left_apart():
-    """A ball between two walls 1e-6 wider than it bounces every 2e-7 time units, each
-    bounce a moment of its own: the event cap stops it."""
+def ball_between_walls(gap: float, velocity: tuple[float, float]) -> World:
+    """A ball of radius 1 between two walls ``gap`` wider than it, bouncing off both."""
     world = World()
     world.set_response("ball", "wall", "bounce")
     world.add("left", Rect(-10, -10, 10, 20), mass=math.inf, group="wall")
-    world.add("right", Rect(2 + 1e-6, -10, 10, 20), mass=math.inf, group="wall")
-    world.add("ball", Circle(1, 0, 1), velocity=(5, 0), group="ball")
+    world.add("right", Rect(2 + gap, -10, 10, 20), mass=math.inf, group="wall")
+    world.add("ball", Circle(1, 0, 1), velocity=velocity, group="ball")
+    return world
+
+
+def test_a_jammed_ball_is_capped_and_left_apart():
+    """A ball between two walls 1e-6 wider than it bounces every 2e-7 time units, each
+    bounce a moment of its own: the event cap stops it."""
+    world = ball_between_walls(1e-6, (5, 0))
     result = world.step(1.0, event_cap=16)
     assert result.stats.capped == 1
     assert len(result.contacts) == 17  # the cap, then one more ends it
@@ -962,11 +968,7 @@ def test_a_ball_bouncing_again_at_one_moment_comes_to_rest_there():
     """1e-9 wider than it, the walls send the ball back and forth within one moment
     (``SLACK``): the pair that bounces again slides, with the moment's other contacts,
     and the ball rests between them at once instead of bouncing to the event cap."""
-    world = World()
-    world.set_response("ball", "wall", "bounce")
-    world.add("left", Rect(-10, -10, 10, 20), mass=math.inf, group="wall")
-    world.add("right", Rect(2 + 1e-9, -10, 10, 20), mass=math.inf, group="wall")
-    world.add("ball", Circle(1, 0, 1), velocity=(5, 3), group="ball")
+    world = ball_between_walls(1e-9, (5, 3))
     result = world.step(1.0, event_cap=16)
     assert result.stats.capped == 0
     assert [(c.b, c.response) for c in result.contacts] == [("ball", "bounce")] * 3

@@ -63,7 +63,7 @@ class CrushDemo(Demo):
             lift_y = LIFTS[k % len(LIFTS)][2]
             world.add(k, self._spawn(k, lift_y - 26.0 - 30.0 * (k // 20)), group="body")
         self.world = world
-        self.marks: list[tuple[object, int]] = []  # (shape where crushed, frames left)
+        self.marks: list[tuple[Rect | Circle, int]] = []  # (shape where crushed, frames left)
         self.waiting: list[int] = []  # crushed bodies, to be dropped again
         self.crushed_now = 0
         self.crushed_total = 0
@@ -96,7 +96,9 @@ class CrushDemo(Demo):
         result = world.step(1.0, gravity=(0.0, GRAVITY))
         self.marks = [(shape, age - 1) for shape, age in self.marks if age > 1]
         for body in result.crushed:  # marked where it was crushed, taken out
-            self.marks.append((world.shape(body), MARK_FRAMES))
+            shape = world.shape(body)
+            assert isinstance(shape, (Rect, Circle))
+            self.marks.append((shape, MARK_FRAMES))
             world.remove(body)
             self.waiting.append(int(body))  # type: ignore[call-overload]
         for body in list(self.waiting):  # dropped again once its lift is low
@@ -116,13 +118,14 @@ class CrushDemo(Demo):
         for k in range(len(LIFTS)):
             pygame.draw.rect(surface, LIFT, tuple(world.shape(("lift", k))))  # type: ignore[arg-type]
         for k in range(BODIES):
-            if k not in self.waiting:
-                _draw(surface, world.shape(k), BALL if k % 2 == 0 else BOX, 0)
+            shape = world.shape(k) if k not in self.waiting else None
+            if isinstance(shape, (Rect, Circle)):
+                _draw(surface, shape, BALL if k % 2 == 0 else BOX, 0)
         for shape, _age in self.marks:
             _draw(surface, shape, CRUSHED, 3)
-            x0, y0, x1, y1 = _box(shape)
-            pygame.draw.line(surface, CRUSHED, (x0, y0), (x1, y1), 3)
-            pygame.draw.line(surface, CRUSHED, (x0, y1), (x1, y0), 3)
+            x, y, w, h = shape.bounds if isinstance(shape, Circle) else shape
+            pygame.draw.line(surface, CRUSHED, (x, y), (x + w, y + h), 3)
+            pygame.draw.line(surface, CRUSHED, (x, y + h), (x + w, y), 3)
 
     def hud(self) -> list[str]:
         capped, put_back = self.stats
@@ -135,16 +138,11 @@ class CrushDemo(Demo):
         ]
 
 
-def _draw(surface: pygame.Surface, shape: object, colour: tuple[int, int, int], width: int) -> None:
+def _draw(
+    surface: pygame.Surface, shape: Rect | Circle, colour: tuple[int, int, int], width: int
+) -> None:
     if isinstance(shape, Circle):
         pygame.draw.circle(surface, colour, (shape.x, shape.y), shape.r, width)
     else:
         assert isinstance(shape, Rect)
         pygame.draw.rect(surface, colour, tuple(shape), width)
-
-
-def _box(shape: object) -> tuple[float, float, float, float]:
-    if isinstance(shape, Circle):
-        return shape.x - shape.r, shape.y - shape.r, shape.x + shape.r, shape.y + shape.r
-    assert isinstance(shape, Rect)
-    return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
