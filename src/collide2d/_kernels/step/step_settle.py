@@ -267,9 +267,8 @@ def overlaps_left(fb, ib, responses, dt, moving, stuck, work, cols, stamp):
     """The stopping pairs the end leaves overlapping, found from the bodies ``stuck``
     marks after the last round of :func:`put_back` and :func:`settle`, and the
     crushed ones (only these can be in one: every other overlap the cleanup found it
-    took apart). A pair
-    of two bodies of infinite mass passes as ``cross`` and is not one. Returns the
-    pairs' owners (``ib[:, OWNER]``: a mask's pixel boxes name the mask), each
+    took apart). A pair of two bodies of infinite mass passes as ``cross`` and is not
+    one. Returns the pairs' owners (``ib[:, OWNER]``: a mask's pixel boxes name the mask), each
     ``(lower, higher)``, possibly repeated, and the last stamp used."""
     out = np.empty((16, 2), dtype=np.int64)
     count = 0
