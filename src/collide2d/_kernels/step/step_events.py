@@ -71,6 +71,7 @@ from collide2d._kernels.step.step_respond import (
     mark_changed,
     mobility,
     respond,
+    rounded_again,
     slide_held,
 )
 from collide2d._kernels.step.step_shapes import (
@@ -380,6 +381,10 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
         u = (fb[i, MVX] - fb[j, MVX]) * nx + (fb[i, MVY] - fb[j, MVY]) * ny
         speeds = abs(fb[i, MVX]) + abs(fb[i, MVY]) + abs(fb[j, MVX]) + abs(fb[j, MVY])
         report = u < -APPROACH_ULPS * speeds or (started and t == 0.0)
+        if not report and rounded_again(i, j, inv_i, inv_j, t, held_t, held_by):
+            near[i] = True  # (left to the end's cleanup: step_respond.ROUNDED_AT_ONCE)
+            near[j] = True
+            continue
         # A touch freezes both bodies; one frozen already is not changed by it (counted
         # as changed, two frozen bodies an ulp apart were predicted to meet again at
         # the same moment, for ever).

@@ -57,7 +57,10 @@ slide ``k`` (from the partner) in ``held_n[:, PARTNER_NORMAL + 2 k]``."""
 PARTNERS = 4
 """Slides of one moment a body remembers (its partners then)."""
 PARTNER, PARTNER_COUNT, PARTNER_NORMAL = 4, 4 + PARTNERS, 2
-HELD_TIMES, HELD_BODIES, HELD_NORMALS = 3, 5 + PARTNERS, 2 + 2 * PARTNERS
+ROUNDED_AT, ROUNDED_COUNT = 3, 5 + PARTNERS
+"""The moment of the body's contacts of rounding size in ``held_t``
+(:func:`rounded_again`), how many at that moment in ``held_by``."""
+HELD_TIMES, HELD_BODIES, HELD_NORMALS = 4, 6 + PARTNERS, 2 + 2 * PARTNERS
 """The tables' widths."""
 SLACK = 1e-9
 """Slides this far apart in time (relative to the moment, at least 1) are of one
@@ -397,6 +400,33 @@ def crush(fb, ib, b):
     ib[b, FROZEN] = CRUSHED
     fb[b, MVX] = 0.0
     fb[b, MVY] = 0.0
+
+
+ROUNDED_AT_ONCE = 4
+"""Contacts of rounding size (a pair overlapping or touching by an ulp, not
+approaching) a body that can move takes apart at one moment (``SLACK``); the next
+are left to the end's cleanup (``step_settle.settle``, which takes a wedge apart
+along the sum of its normals). Taken apart one pair at a time, a disc at rest in a
+wedge of two walls was pushed out of one into the other and back, by a share of
+an ulp that rounding undid or redid, at one moment until the event cap: that was
+two thirds of the bodies capped on the dense random scenes (``bench_jams.py``)."""
+
+
+@inlined_helper
+def rounded_again(i, j, inv_i, inv_j, t, held_t, held_by):
+    """Count a contact of rounding size between ``i`` and ``j`` at moment ``t`` for
+    each that can move (inverse masses ``inv_i``, ``inv_j``); whether one of them had
+    ``ROUNDED_AT_ONCE`` such contacts at this moment already."""
+    over = False
+    for b, inv in ((i, inv_i), (j, inv_j)):
+        if inv == 0.0:
+            continue
+        if t - held_t[b, ROUNDED_AT] > SLACK * max(1.0, abs(t)):
+            held_t[b, ROUNDED_AT] = t
+            held_by[b, ROUNDED_COUNT] = 0
+        held_by[b, ROUNDED_COUNT] += 1
+        over = over or held_by[b, ROUNDED_COUNT] > ROUNDED_AT_ONCE
+    return over
 
 
 @inlined_helper
