@@ -111,7 +111,9 @@ def test_a_crushed_body_is_pushed_out_before_the_next_step_moves():
 
 def test_a_frozen_body_carried_onto_a_tile_comes_apart_next_step():
     """The case that stayed stuck for ever: a disc frozen by a ``touch``, met by a
-    kinematic disc (the two pass as ``cross``), carried onto a still tile."""
+    kinematic disc (the two passed as ``cross``), was carried onto a still tile. Now
+    the frozen disc yields to the pusher, is pushed into the tile and frozen again,
+    and is crushed between the two at that moment (``step_respond.yielding``)."""
     world = World()
     world.set_response("disc", "tile", "touch")
     world.set_response("disc", "kinematic", "slide")
@@ -122,10 +124,12 @@ def test_a_frozen_body_carried_onto_a_tile_comes_apart_next_step():
     for _ in range(4):
         results.append(world.step(1.0))
         assert results[-1].overlaps == stopping_overlaps(world)
+        if len(results) == 1:  # stopped on the tile, not carried into it
+            assert world.shape("disc").y + 2 == 10
         world.set_velocity("pusher", (0, 0))  # pressed once, then let go
-    # carried by the pusher into the tile (the step's last resort), reported
-    assert results[0].overlaps == [("tile", "disc")] and results[0].crushed == ["disc"]
-    # then pushed out (the shortest way: through the tile's far side) and free
+    # crushed against the tile by the pusher, which goes on into it, reported
+    assert results[0].overlaps == [("disc", "pusher")] and results[0].crushed == ["disc"]
+    # then pushed out of the pusher (which stopped) and free
     assert [r.overlaps for r in results[1:]] == [[], [], []]
     assert not overlaps(world.shape("disc"), world.shape("tile"))
 

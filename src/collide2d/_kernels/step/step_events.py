@@ -73,6 +73,7 @@ from collide2d._kernels.step.step_respond import (
     respond,
     rounded_again,
     slide_held,
+    yielding,
 )
 from collide2d._kernels.step.step_shapes import (
     COUNTER,
@@ -364,6 +365,8 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
             depth = 0.0
         inv_i = mobility(fb, ib, i)
         inv_j = mobility(fb, ib, j)
+        if code in (SLIDE, BOUNCE) and inv_i + inv_j == 0.0:
+            inv_i, inv_j = yielding(fb, ib, i, j, t, held_t, held_by)  # (a touch's to a lift)
         if code != CROSS and inv_i + inv_j == 0.0 and code != TOUCH:
             code = CROSS  # two bodies that cannot be moved pass through each other
             near[i] = True  # (not predicted again: the end's cleanup, which moves a
@@ -382,12 +385,10 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
         speeds = abs(fb[i, MVX]) + abs(fb[i, MVY]) + abs(fb[j, MVX]) + abs(fb[j, MVY])
         report = u < -APPROACH_ULPS * speeds or (started and t == 0.0)
         if not report and rounded_again(i, j, inv_i, inv_j, t, held_t, held_by):
-            near[i] = True  # (left to the end's cleanup: step_respond.ROUNDED_AT_ONCE)
-            near[j] = True
+            near[i] = near[j] = True  # (the end's: step_respond.ROUNDED_AT_ONCE)
             continue
         # A touch freezes both bodies; one frozen already is not changed by it (counted
-        # as changed, two frozen bodies an ulp apart were predicted to meet again at
-        # the same moment, for ever).
+        # as changed, two frozen an ulp apart were met again at one moment, for ever).
         moved_i = inv_i > 0.0 or (code == TOUCH and ib[i, FROZEN] == 0)
         moved_j = inv_j > 0.0 or (code == TOUCH and ib[j, FROZEN] == 0)
         if moved_i:

@@ -42,7 +42,9 @@ OPPOSITE = 1e-12
 of boxes are axes, exactly opposite; a disc's meet at a slant and it is squeezed
 out sideways instead."""
 CRUSHED = 2
-"""``FROZEN``'s value for a crushed body (:func:`crush`; 1 for a frozen one)."""
+"""``FROZEN``'s value for a crushed body (:func:`crush`; 1 for one a touch froze)."""
+CAPPED = 3
+"""``FROZEN``'s value for a body the event cap stopped (:func:`mark_changed`)."""
 HOLDER = 0
 """The body that cannot move holding this one (:func:`slide_held`): its moment in
 ``held_t``, the body in ``held_by``, the normal (from it) in ``held_n[:, 0:2]``."""
@@ -60,7 +62,10 @@ PARTNER, PARTNER_COUNT, PARTNER_NORMAL = 4, 4 + PARTNERS, 2
 ROUNDED_AT, ROUNDED_COUNT = 3, 5 + PARTNERS
 """The moment of the body's contacts of rounding size in ``held_t``
 (:func:`rounded_again`), how many at that moment in ``held_by``."""
-HELD_TIMES, HELD_BODIES, HELD_NORMALS = 4, 6 + PARTNERS, 2 + 2 * PARTNERS
+YIELDED_AT, YIELD_COUNT = 4, 6 + PARTNERS
+"""The moment a frozen body last yielded in ``held_t`` (:func:`yielding`), how often
+at that moment in ``held_by``."""
+HELD_TIMES, HELD_BODIES, HELD_NORMALS = 5, 7 + PARTNERS, 2 + 2 * PARTNERS
 """The tables' widths."""
 SLACK = 1e-9
 """Slides this far apart in time (relative to the moment, at least 1) are of one
@@ -392,6 +397,39 @@ def _closing(fb, holder, pusher, nx, ny):
     return u > APPROACH_ULPS * speeds
 
 
+YIELDS_AT_ONCE = 2
+"""Times a body a touch froze yields to a body of infinite mass at one moment
+(:func:`yielding`); once more, it is crushed."""
+
+
+@inlined_helper
+def yielding(fb, ib, i, j, t, held_t, held_by):
+    """The inverse masses of ``i`` and ``j`` for a slide or a bounce between two bodies
+    that cannot be moved now (``mobility`` 0): when one is a body of finite mass a
+    touch froze and the other one of infinite mass that moves (a kinematic body: a
+    lift, a pusher), the frozen body yields to it: free again, it is pushed or
+    bounced like any body, rather than passed through (both of them "cannot move",
+    they passed as ``cross``, and the end put it back where the step began, or left it
+    inside). A body that yields ``YIELDS_AT_ONCE`` times at one moment (``SLACK``)
+    is pinned between the mover and what froze it: it is crushed (:func:`crush`)
+    and the pair passes. Otherwise ``(0, 0)``."""
+    for b, other in ((i, j), (j, i)):
+        if ib[b, FROZEN] != 1 or fb[b, INV] == 0.0 or ib[other, FIXED] != 0:
+            continue
+        if ib[other, FROZEN] != 0 or (fb[other, MVX] == 0.0 and fb[other, MVY] == 0.0):
+            continue
+        if t - held_t[b, YIELDED_AT] > SLACK * max(1.0, abs(t)):
+            held_t[b, YIELDED_AT] = t
+            held_by[b, YIELD_COUNT] = 0
+        held_by[b, YIELD_COUNT] += 1
+        if held_by[b, YIELD_COUNT] > YIELDS_AT_ONCE:
+            crush(fb, ib, b)
+            return 0.0, 0.0
+        ib[b, FROZEN] = 0
+        return (fb[i, INV], 0.0) if b == i else (0.0, fb[j, INV])
+    return 0.0, 0.0
+
+
 @inlined_helper
 def crush(fb, ib, b):
     """Stop body ``b`` where it is for the rest of the step, crushed (``FROZEN`` set to
@@ -448,6 +486,7 @@ def mark_changed(fb, ib, b, cap):
         ib[b, NEVENTS] += 1
         if ib[b, NEVENTS] > cap:
             freeze(fb, ib, b)
+            ib[b, FROZEN] = CAPPED
             capped = True
     ib[b, COUNTER] += 1
     return capped
