@@ -2,7 +2,8 @@
 between two others, whose contacts are of rounding size (an ulp inside, not
 approaching) is not run to the event cap by them (``step_respond.ROUNDED_AT_ONCE``:
 past four such contacts of one body at one moment, the rest are the end's
-cleanup's)."""
+cleanup's); a body a touch froze yields to a kinematic body that meets it
+(``step_respond.yielding``) instead of being passed through and put back."""
 
 from __future__ import annotations
 
@@ -91,3 +92,23 @@ def test_contacts_of_rounding_size_do_not_run_a_body_to_the_cap(name):
         assert result.stats.capped == 0
         assert result.stats.events < 40
         assert result.overlaps == [] and stopping_overlaps(world) == []
+
+
+def test_a_body_a_touch_froze_yields_to_a_kinematic_pusher():
+    """A disc stops against a wall (``touch``); a kinematic plate rising under it
+    (``slide``) pushes it up along the wall. Before, the two "could not move" and
+    passed as ``cross``; the end found the disc inside the plate and put it back
+    where the step began."""
+    world = World()
+    world.set_response("disc", "wall", "touch")
+    world.set_response("disc", "plate", "slide")
+    world.add("wall", Rect(0, 0, 4, 40), mass=INF, group="wall")
+    world.add("disc", Circle(7, 20, 2), velocity=(-4, 0), group="disc")
+    world.add("plate", Rect(4, 26, 6, 2), velocity=(0, -8), mass=INF, group="plate")
+    result = world.step(1.0)
+    assert [(c.time, c.a, c.b, c.response) for c in result.contacts] == [
+        (0.25, "wall", "disc", "touch"),
+        (0.5, "disc", "plate", "slide"),
+    ]
+    assert world.shape("disc") == Circle(6, 16, 2) and world.velocity("disc") == (0, -8)
+    assert result.stats.put_back == 0 and result.overlaps == result.crushed == []
