@@ -1,6 +1,6 @@
 """Jams in ``World.step`` that are no jams: a body at rest in a wedge, or pressed
 between two others, whose contacts are of rounding size (an ulp inside, not
-approaching) is not run to the event cap by them (``step_respond.ROUNDED_AT_ONCE``:
+approaching) is not run to the event cap by them (``step_counts.ROUNDED_AT_ONCE``:
 past four such contacts of one body at one moment, the rest are the end's
 cleanup's); a body a touch froze yields to a kinematic body that meets it
 (``step_respond.yielding``) instead of being passed through and put back."""

@@ -26,6 +26,7 @@ import numpy as np
 from collide2d._kernels.codes import BOUNCE, CROSS, IGNORE, SLIDE, TOUCH
 from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel, prefetch
 from collide2d._kernels.step.step_chain import CHAIN_MAX, slide_chain
+from collide2d._kernels.step.step_counts import mark_changed, rounded_again
 from collide2d._kernels.step.step_grid import (
     GROW_DOWN,
     GROW_LEFT,
@@ -68,10 +69,8 @@ from collide2d._kernels.step.step_respond import (
     crush,
     freeze,
     held_shares,
-    mark_changed,
     mobility,
     respond,
-    rounded_again,
     slide_held,
     yielding,
 )
@@ -385,7 +384,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
         speeds = abs(fb[i, MVX]) + abs(fb[i, MVY]) + abs(fb[j, MVX]) + abs(fb[j, MVY])
         report = u < -APPROACH_ULPS * speeds or (started and t == 0.0)
         if not report and rounded_again(i, j, inv_i, inv_j, t, held_t, held_by):
-            near[i] = near[j] = True  # (the end's: step_respond.ROUNDED_AT_ONCE)
+            near[i] = near[j] = True  # (the end's: step_counts.ROUNDED_AT_ONCE)
             continue
         # A touch freezes both bodies; one frozen already is not changed by it (counted
         # as changed, two frozen an ulp apart were met again at one moment, for ever).

@@ -11,16 +11,12 @@ import numpy as np
 from collide2d._kernels.codes import RECT, SNAP_STEPS
 from collide2d._kernels.jit import borrowing_kernel, inlined_helper
 from collide2d._kernels.step.step_shapes import (
-    COUNTER,
     FIXED,
     FROZEN,
     INV,
     KIND,
     MVX,
     MVY,
-    NEVENTS,
-    VX,
-    VY,
     H,
     W,
     X,
@@ -356,11 +352,20 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
     bx, by = _held(fb, ib, j, i, t, held_t, held_by, held_n)
     ci = nx * ax + ny * ay  # < 0: i pushed along n goes into its holder
     cj = nx * bx + ny * by  # > 0: j pushed along -n goes into its holder
+    # A holder a touch froze yields to a body of infinite mass pushing into it
+    # (free again, the slides that follow push it); one that yielded enough at this
+    # moment is pinned (_yields)
+    gi = _yields(fb, ib, held_by[i, HOLDER], j, t, held_t, held_by) if u < 0.0 and ci < 0.0 else 0
+    gj = _yields(fb, ib, held_by[j, HOLDER], i, t, held_t, held_by) if u < 0.0 and cj > 0.0 else 0
+    if gi > 0:
+        ax = ay = ci = 0.0
+    if gj > 0:
+        bx = by = cj = 0.0
     pressed_i = inv_j == 0.0 and ci < 0.0 and 1.0 - ci * ci <= OPPOSITE
-    if u < 0.0 and pressed_i and _closing(fb, held_by[i, HOLDER], j, nx, ny):
+    if u < 0.0 and pressed_i and _closing(fb, held_by[i, HOLDER], j, nx, ny, gi < 0):
         return i
     pressed_j = inv_i == 0.0 and cj > 0.0 and 1.0 - cj * cj <= OPPOSITE
-    if u < 0.0 and pressed_j and _closing(fb, held_by[j, HOLDER], i, -nx, -ny):
+    if u < 0.0 and pressed_j and _closing(fb, held_by[j, HOLDER], i, -nx, -ny, gj < 0):
         return j
     ci = ci if ci < 0.0 else 0.0
     cj = cj if cj > 0.0 else 0.0
@@ -383,13 +388,14 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
 
 
 @borrowing_kernel
-def _closing(fb, holder, pusher, nx, ny):
+def _closing(fb, holder, pusher, nx, ny, pinned):
     """Whether ``pusher``, pushing along ``(nx, ny)`` (toward the body held by
-    ``holder`` on its far side), approaches ``holder``, both of infinite mass: the
-    body between them cannot be kept apart from both. (A frozen body, of finite mass,
-    is not one: a box on a rising lift under a body the event cap stopped is left to
-    the events and the cleanup, which move that body.)"""
-    if fb[pusher, INV] != 0.0 or fb[holder, INV] != 0.0:
+    ``holder`` on its far side), approaches ``holder``, both of infinite mass (or
+    the holder ``pinned``: a frozen body that yielded enough at this moment,
+    :func:`_yields`): the body between them cannot be kept apart from both. (Another
+    frozen body, of finite mass, is not one: a box on a rising lift under a body the
+    event cap stopped is left to the events and the cleanup, which move that body.)"""
+    if fb[pusher, INV] != 0.0 or (fb[holder, INV] != 0.0 and not pinned):
         return False
     u = (fb[pusher, MVX] - fb[holder, MVX]) * nx + (fb[pusher, MVY] - fb[holder, MVY]) * ny
     speeds = abs(fb[pusher, MVX]) + abs(fb[pusher, MVY])
@@ -414,20 +420,33 @@ def yielding(fb, ib, i, j, t, held_t, held_by):
     is pinned between the mover and what froze it: it is crushed (:func:`crush`)
     and the pair passes. Otherwise ``(0, 0)``."""
     for b, other in ((i, j), (j, i)):
-        if ib[b, FROZEN] != 1 or fb[b, INV] == 0.0 or ib[other, FIXED] != 0:
-            continue
-        if ib[other, FROZEN] != 0 or (fb[other, MVX] == 0.0 and fb[other, MVY] == 0.0):
-            continue
-        if t - held_t[b, YIELDED_AT] > SLACK * max(1.0, abs(t)):
-            held_t[b, YIELDED_AT] = t
-            held_by[b, YIELD_COUNT] = 0
-        held_by[b, YIELD_COUNT] += 1
-        if held_by[b, YIELD_COUNT] > YIELDS_AT_ONCE:
+        given = _yields(fb, ib, b, other, t, held_t, held_by)
+        if given < 0:
             crush(fb, ib, b)
-            return 0.0, 0.0
-        ib[b, FROZEN] = 0
-        return (fb[i, INV], 0.0) if b == i else (0.0, fb[j, INV])
+        elif given > 0:
+            return (fb[i, INV], 0.0) if b == i else (0.0, fb[j, INV])
     return 0.0, 0.0
+
+
+@inlined_helper
+def _yields(fb, ib, b, other, t, held_t, held_by):
+    """Whether body ``b``, of finite mass and frozen by a touch, yields to ``other``,
+    of infinite mass and moving: 1 if it does (free again, counted), -1 if it did
+    ``YIELDS_AT_ONCE`` times at this moment already, 0 for any other pair."""
+    if b < 0 or ib[b, FROZEN] != 1 or fb[b, INV] == 0.0:
+        return 0
+    if ib[other, FIXED] != 0 or ib[other, FROZEN] != 0 or fb[other, INV] != 0.0:
+        return 0
+    if fb[other, MVX] == 0.0 and fb[other, MVY] == 0.0:
+        return 0
+    if t - held_t[b, YIELDED_AT] > SLACK * max(1.0, abs(t)):
+        held_t[b, YIELDED_AT] = t
+        held_by[b, YIELD_COUNT] = 0
+    held_by[b, YIELD_COUNT] += 1
+    if held_by[b, YIELD_COUNT] > YIELDS_AT_ONCE:
+        return -1
+    ib[b, FROZEN] = 0
+    return 1
 
 
 @inlined_helper
@@ -438,55 +457,3 @@ def crush(fb, ib, b):
     ib[b, FROZEN] = CRUSHED
     fb[b, MVX] = 0.0
     fb[b, MVY] = 0.0
-
-
-ROUNDED_AT_ONCE = 4
-"""Contacts of rounding size (a pair overlapping or touching by an ulp, not
-approaching) a body that can move takes apart at one moment (``SLACK``); the next
-are left to the end's cleanup (``step_settle.settle``, which takes a wedge apart
-along the sum of its normals). Taken apart one pair at a time, a disc at rest in a
-wedge of two walls was pushed out of one into the other and back, by a share of
-an ulp that rounding undid or redid, at one moment until the event cap: that was
-two thirds of the bodies capped on the dense random scenes (``bench_jams.py``)."""
-
-
-@inlined_helper
-def rounded_again(i, j, inv_i, inv_j, t, held_t, held_by):
-    """Count a contact of rounding size between ``i`` and ``j`` at moment ``t`` for
-    each that can move (inverse masses ``inv_i``, ``inv_j``); whether one of them had
-    ``ROUNDED_AT_ONCE`` such contacts at this moment already."""
-    over = False
-    for b, inv in ((i, inv_i), (j, inv_j)):
-        if inv == 0.0:
-            continue
-        if t - held_t[b, ROUNDED_AT] > SLACK * max(1.0, abs(t)):
-            held_t[b, ROUNDED_AT] = t
-            held_by[b, ROUNDED_COUNT] = 0
-        held_by[b, ROUNDED_COUNT] += 1
-        over = over or held_by[b, ROUNDED_COUNT] > ROUNDED_AT_ONCE
-    return over
-
-
-@inlined_helper
-def mark_changed(fb, ib, b, cap):
-    """Body ``b``, changed by an event: its velocity kept (unless frozen), the event
-    counted against the cap ``cap`` (over it, the body is frozen: returns True), a
-    new event counter (its events listed under other bodies go stale). A velocity
-    that is only rounding of the one before the event (a disc slid into a wedge of
-    two walls: 1e-28 of its 10) is made zero: compared with itself, such dust met the
-    walls again, at every later step."""
-    capped = False
-    if ib[b, FROZEN] == 0:
-        before = abs(fb[b, VX]) + abs(fb[b, VY])
-        if abs(fb[b, MVX]) + abs(fb[b, MVY]) <= APPROACH_ULPS * before:
-            fb[b, MVX] = 0.0
-            fb[b, MVY] = 0.0
-        fb[b, VX] = fb[b, MVX]
-        fb[b, VY] = fb[b, MVY]
-        ib[b, NEVENTS] += 1
-        if ib[b, NEVENTS] > cap:
-            freeze(fb, ib, b)
-            ib[b, FROZEN] = CAPPED
-            capped = True
-    ib[b, COUNTER] += 1
-    return capped

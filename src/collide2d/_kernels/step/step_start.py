@@ -32,6 +32,7 @@ import numpy as np
 
 from collide2d._kernels.codes import CROSS, IGNORE, TOUCH
 from collide2d._kernels.jit import borrowing_kernel, kernel
+from collide2d._kernels.step.step_counts import mark_changed
 from collide2d._kernels.step.step_events import (
     CAPPED,
     EVENTS,
@@ -53,7 +54,6 @@ from collide2d._kernels.step.step_respond import (
     APPROACH_ULPS,
     apart,
     freeze,
-    mark_changed,
     mobility,
 )
 from collide2d._kernels.step.step_shapes import (
