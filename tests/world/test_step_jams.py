@@ -112,3 +112,26 @@ def test_a_body_a_touch_froze_yields_to_a_kinematic_pusher():
     ]
     assert world.shape("disc") == Circle(6, 16, 2) and world.velocity("disc") == (0, -8)
     assert result.stats.put_back == 0 and result.overlaps == result.crushed == []
+
+
+def test_a_frozen_body_yields_to_a_kinematic_body_pushing_through_another():
+    """A box stops against a post (``touch``); a kinematic plate rising pushes a
+    second box up into it. Before, the second box went between the plate and the
+    frozen box (which could not move) and was put back where the step began; now
+    the frozen box yields (its holder's turn: ``step_respond.slide_held``) and both
+    go up with the plate."""
+    world = World()
+    world.set_response("f", "post", "touch")
+    for a, b in (("b", "f"), ("b", "k"), ("f", "k")):
+        world.set_response(a, b, "slide")
+    for a in ("b", "k"):
+        world.set_response(a, "post", "cross")
+    world.add("post", Rect(10, 0, 2, 10), mass=INF, group="post")
+    world.add("frozen", Rect(6, 4, 3, 2), velocity=(10, 0), group="f")
+    world.add("box", Rect(6, 6, 3, 2), group="b")
+    world.add("plate", Rect(4, 10, 8, 1), velocity=(0, -4), mass=INF, group="k")
+    result = world.step(1.0)
+    assert world.shape("frozen") == Rect(7, 2, 3, 2) and world.shape("box") == Rect(6, 4, 3, 2)
+    assert world.velocity("frozen") == world.velocity("box") == (0, -4)
+    assert result.stats.put_back == result.stats.capped == 0
+    assert result.overlaps == [] and stopping_overlaps(world) == []
