@@ -364,8 +364,8 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
             depth = 0.0
         inv_i = mobility(fb, ib, i)
         inv_j = mobility(fb, ib, j)
-        if code in (SLIDE, BOUNCE) and inv_i + inv_j == 0.0:
-            inv_i, inv_j = yielding(fb, ib, i, j, t, held_t, held_by)  # (a touch's to a lift)
+        if code in (SLIDE, BOUNCE) and (inv_i == 0.0 or inv_j == 0.0):  # (a touch's to a lift)
+            inv_i, inv_j = yielding(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n)
         if code != CROSS and inv_i + inv_j == 0.0 and code != TOUCH:
             code = CROSS  # two bodies that cannot be moved pass through each other
             near[i] = True  # (not predicted again: the end's cleanup, which moves a

@@ -409,23 +409,35 @@ YIELDS_AT_ONCE = 2
 
 
 @inlined_helper
-def yielding(fb, ib, i, j, t, held_t, held_by):
-    """The inverse masses of ``i`` and ``j`` for a slide or a bounce between two bodies
-    that cannot be moved now (``mobility`` 0): when one is a body of finite mass a
-    touch froze and the other one of infinite mass that moves (a kinematic body: a
-    lift, a pusher), the frozen body yields to it: free again, it is pushed or
-    bounced like any body, rather than passed through (both of them "cannot move",
-    they passed as ``cross``, and the end put it back where the step began, or left it
-    inside). A body that yields ``YIELDS_AT_ONCE`` times at one moment (``SLACK``)
-    is pinned between the mover and what froze it: it is crushed (:func:`crush`)
-    and the pair passes. Otherwise ``(0, 0)``."""
-    for b, other in ((i, j), (j, i)):
-        given = _yields(fb, ib, b, other, t, held_t, held_by)
-        if given < 0:
-            crush(fb, ib, b)
-        elif given > 0:
-            return (fb[i, INV], 0.0) if b == i else (0.0, fb[j, INV])
-    return 0.0, 0.0
+def yielding(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
+    """The inverse masses of ``i`` and ``j`` (``inv_i``, ``inv_j`` now, one of them 0)
+    for a slide or a bounce (normal from ``j`` to ``i``) at ``t``, once a body of
+    finite mass a touch froze has yielded to one of infinite mass that moves (a
+    kinematic body: a lift, a pusher): free again, it is pushed or bounced like any
+    body. Met by the kinematic body itself (both "cannot move", they passed as
+    ``cross``, and the end put it back where the step began, or left it inside), or
+    by a body the kinematic body holds at this moment and pushes into it (it stood
+    as a wall between the two, the body between them sent from one to the other to
+    the event cap). A body that yields ``YIELDS_AT_ONCE`` times at one moment
+    (``SLACK``) and is met by the kinematic body again is pinned between the two: it
+    is crushed (:func:`crush`) and the pair passes."""
+    if inv_i + inv_j == 0.0:
+        for b, other in ((i, j), (j, i)):
+            given = _yields(fb, ib, b, other, t, held_t, held_by)
+            if given < 0:
+                crush(fb, ib, b)
+            elif given > 0:
+                return (fb[i, INV], 0.0) if b == i else (0.0, fb[j, INV])
+        return 0.0, 0.0
+    b, mover, sign = (i, j, -1.0) if inv_i == 0.0 else (j, i, 1.0)
+    if ib[b, FROZEN] != 1 or fb[b, INV] == 0.0:
+        return inv_i, inv_j
+    hx, hy = _held(fb, ib, mover, b, t, held_t, held_by, held_n)
+    if not sign * (nx * hx + ny * hy) < 0.0:  # (pushed into its holder: the mover)
+        return inv_i, inv_j
+    if _yields(fb, ib, b, held_by[mover, HOLDER], t, held_t, held_by) <= 0:
+        return inv_i, inv_j
+    return (fb[i, INV], inv_j) if b == i else (inv_i, fb[j, INV])
 
 
 @inlined_helper
