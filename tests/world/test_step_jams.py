@@ -135,3 +135,22 @@ def test_a_frozen_body_yields_to_a_kinematic_body_pushing_through_another():
     assert world.velocity("frozen") == world.velocity("box") == (0, -4)
     assert result.stats.put_back == result.stats.capped == 0
     assert result.overlaps == [] and stopping_overlaps(world) == []
+
+
+def test_two_boxes_between_a_wall_and_a_pusher_are_crushed_at_once():
+    """Two boxes side by side between a wall and a kinematic pusher closing on them:
+    each held on its far side (one by the wall, one by the pusher), the pair can go
+    nowhere. Both are crushed at once (``step_respond.slide_held``); before, the
+    boxes went from one to the other to the event cap (68 events) and were put back
+    and carried into the wall."""
+    world = World()
+    world.add("wall", Rect(0, 0, 2, 10), mass=INF)
+    world.add("a", Rect(2, 2, 3, 3))
+    world.add("b", Rect(5, 2, 3, 3))
+    world.add("pusher", Rect(10, 0, 2, 10), velocity=(-4, 0), mass=INF)
+    result = world.step(1.0)
+    assert result.stats.events < 10 and result.stats.capped == result.stats.put_back == 0
+    assert world.shape("a") == Rect(2, 2, 3, 3) and world.shape("b") == Rect(5, 2, 3, 3)
+    # the pusher goes on into the box next to it: that pair is named
+    assert result.overlaps == [("b", "pusher")] and result.crushed == ["b"]
+    assert stopping_overlaps(world) == [("b", "pusher")]

@@ -344,9 +344,9 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
 
     A held body pushed straight into its holder (the normals opposite) by a body,
     the two of infinite mass and closing on it, can go nowhere: it is *crushed* (a
-    box between a rising lift and a ceiling). Nothing changes then;
-    returns the crushed body (else -1), for the caller to stop it
-    (:func:`crush`)."""
+    box between a rising lift and a ceiling); so are both bodies of a pair held so
+    on their far sides (``j`` stopped here). Nothing changes then; returns the
+    crushed body (else -1), for the caller to stop it (:func:`crush`)."""
     u = (fb[i, MVX] - fb[j, MVX]) * nx + (fb[i, MVY] - fb[j, MVY]) * ny
     ax, ay = _held(fb, ib, i, j, t, held_t, held_by, held_n)
     bx, by = _held(fb, ib, j, i, t, held_t, held_by, held_n)
@@ -367,6 +367,15 @@ def slide_held(fb, ib, i, j, nx, ny, inv_i, inv_j, t, held_t, held_by, held_n):
     pressed_j = inv_i == 0.0 and cj > 0.0 and 1.0 - cj * cj <= OPPOSITE
     if u < 0.0 and pressed_j and _closing(fb, held_by[j, HOLDER], i, -nx, -ny, gj < 0):
         return j
+    # Both held on their far sides by bodies of infinite mass closing on the pair (two
+    # boxes between a pusher and a wall): both crushed (one alone, the other went on
+    # between the pusher and it to the event cap)
+    pressed_i = ci < 0.0 and 1.0 - ci * ci <= OPPOSITE
+    pressed_j = cj > 0.0 and 1.0 - cj * cj <= OPPOSITE
+    hi, hj = held_by[i, HOLDER], held_by[j, HOLDER]
+    if u < 0.0 and pressed_i and pressed_j and _closing(fb, hi, hj, nx, ny, gi < 0):
+        crush(fb, ib, j)
+        return i
     ci = ci if ci < 0.0 else 0.0
     cj = cj if cj > 0.0 else 0.0
     total = inv_i * (1.0 - ci * ci) + inv_j * (1.0 - cj * cj)
