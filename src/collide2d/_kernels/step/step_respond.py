@@ -414,7 +414,8 @@ def _closing(fb, holder, pusher, nx, ny, pinned):
 
 YIELDS_AT_ONCE = 2
 """Times a body a touch froze yields to a body of infinite mass at one moment
-(:func:`yielding`); once more, it is crushed."""
+(:func:`yielding`, :func:`slide_held`); once more, it is pinned: crushed if that body
+meets it, or the body between them crushed (:func:`_closing`'s ``pinned``)."""
 
 
 @inlined_helper
