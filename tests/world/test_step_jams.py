@@ -2,8 +2,10 @@
 between two others, whose contacts are of rounding size (an ulp inside, not
 approaching) is not run to the event cap by them (``step_counts.ROUNDED_AT_ONCE``:
 past four such contacts of one body at one moment, the rest are the end's
-cleanup's); a body a touch froze yields to a kinematic body that meets it
-(``step_respond.yielding``) instead of being passed through and put back."""
+cleanup's); a body a touch froze yields to a kinematic body that meets it or
+pushes another into it (``step_respond.yielding``) instead of being passed through
+and put back; a pair held on its far sides by two closing bodies of infinite mass
+is crushed at once (``step_respond.slide_held``)."""
 
 from __future__ import annotations
 
@@ -118,7 +120,7 @@ def test_a_frozen_body_yields_to_a_kinematic_body_pushing_through_another():
     """A box stops against a post (``touch``); a kinematic plate rising pushes a
     second box up into it. Before, the second box went between the plate and the
     frozen box (which could not move) and was put back where the step began; now
-    the frozen box yields (its holder's turn: ``step_respond.slide_held``) and both
+    the frozen box yields (``step_respond.yielding``, ``slide_held``) and both
     go up with the plate."""
     world = World()
     world.set_response("f", "post", "touch")
