@@ -21,11 +21,20 @@ from collide2d.broadphase import (
 FACTORIES = {
     "grid": lambda: UniformGrid(cell_size=8),
     "grid-default": UniformGrid,
+    "grid-dicts": lambda: answering_from_dicts(UniformGrid(cell_size=8)),
     "quadtree": lambda: Quadtree(capacity=2, max_depth=6),
     "quadtree-bounded": lambda: Quadtree(Rect(0, 0, 64, 64), capacity=1, max_depth=4),
     "sort-and-sweep": SortAndSweep,
     "sorted-strips": SortedStrips,
 }
+
+
+def answering_from_dicts(grid: UniformGrid) -> UniformGrid:
+    """A grid that keeps its cells in dictionaries from the first query on (the
+    World's way: queries between single moves), not after ``BUCKETS_AFTER``."""
+    grid._buckets_after = 0
+    return grid
+
 
 # Coordinates on a coarse lattice make shared edges, corners and duplicates common.
 lattice = st.integers(-6, 6).map(lambda v: v * 4)
@@ -274,7 +283,9 @@ def test_polygons_are_filed_by_their_bounding_box_and_tested_exactly(name):
     index.validate()
 
 
-@pytest.mark.parametrize("name", ["grid", "grid-default", "quadtree", "quadtree-bounded"])
+@pytest.mark.parametrize(
+    "name", ["grid", "grid-default", "grid-dicts", "quadtree", "quadtree-bounded"]
+)
 @given(
     seed=st.integers(0, 2**32 - 1),
     frames=st.lists(st.sampled_from([1, 3, 20, 60, 200]), min_size=1, max_size=5),

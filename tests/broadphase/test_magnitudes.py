@@ -14,11 +14,12 @@ from hypothesis import strategies as st
 
 from collide2d import Circle, Rect, World
 from collide2d.broadphase import BruteForce, Quadtree, SortAndSweep, SortedStrips, UniformGrid
-from tests.broadphase.test_conformance import apply
+from tests.broadphase.test_conformance import answering_from_dicts, apply
 
 STRUCTURES = {
     "grid": UniformGrid,
     "grid-tiny-cells": lambda: UniformGrid(cell_size=1e-300),
+    "grid-dicts": lambda: answering_from_dicts(UniformGrid()),
     "quadtree": Quadtree,
     "quadtree-bounded": lambda: Quadtree(Rect(0, 0, 1, 1), capacity=1),
     "sort-and-sweep": SortAndSweep,

@@ -35,7 +35,7 @@ class RectsDemo(Demo):
         self.paused = False
         self.dragging = False
         self.hits: set[Key] = set()
-        self.drawn: list[tuple[int, tuple[float, ...]]] = []
+        self.drawn: list[list[float]] = []
 
     def shapes(self) -> list[tuple[int, Rect]]:
         """The first ``count`` rectangles (fewer for brute force), keyed by index."""
@@ -86,14 +86,14 @@ class RectsDemo(Demo):
                 pos[:, axis] = np.clip(pos[:, axis], 0, limit - size[:, axis])
         n = self.view.cap(self.count)
         rows = np.hstack([self.all_pos[:n], self.all_size[:n]])
-        self.drawn = list(enumerate(map(tuple, rows.tolist())))
+        self.drawn = rows.tolist()  # (a list of four numbers is a rect to pygame)
         self.hits = self.view.step_rects(rows)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw_cells(surface)
         hits = self.hits
         rect = pygame.draw.rect
-        for k, r in self.drawn:  # (a tuple is a rect to pygame: no FRect made)
+        for k, r in enumerate(self.drawn):  # (no FRect made)
             if k in hits:
                 rect(surface, HIT, r, 0)
             else:
