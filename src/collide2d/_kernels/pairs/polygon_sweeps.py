@@ -44,7 +44,7 @@ import math
 import numpy as np
 
 from collide2d._kernels.expansions import STEPS
-from collide2d._kernels.jit import inlined_helper, kernel
+from collide2d._kernels.jit import inlined_helper, kernel, prefetch
 from collide2d._kernels.pairs.polygon_axes import (
     APART,
     COLUMNS,
@@ -60,6 +60,7 @@ from collide2d._kernels.pairs.polygon_axes import (
     outline_box,
     shortest_push,
 )
+from collide2d._kernels.pairs.polygons import AHEAD
 
 NONE = 0
 HIT = 1
@@ -234,7 +235,18 @@ def sweep_candidates(
     scratch = np.empty((11, 2048))
     cache = np.empty((3, most, 64))
     d = np.empty(4)
-    for m in range(pairs.shape[0]):
+    m_all = pairs.shape[0]
+    last = vertices.shape[1] - 1
+    for m in range(m_all):
+        if m + AHEAD < m_all:  # the rows of a pair a few places on, asked for now
+            for side in range(2):
+                row = pairs[m + AHEAD, side]
+                prefetch(vertices, row, 0, 0)
+                prefetch(vertices, row, last // 2, 0)
+                prefetch(vertices, row, last, 1)
+                prefetch(deltas, row, 0)
+                prefetch(counts, row)
+                prefetch(tame, row)
         i = pairs[m, 0]
         j = pairs[m, 1]
         if not (tame[i] and tame[j]):
