@@ -60,7 +60,7 @@ from collide2d._kernels.pairs.polygon_axes import (
     outline_box,
     shortest_push,
 )
-from collide2d._kernels.pairs.polygons import AHEAD
+from collide2d._kernels.pairs.polygons import AHEAD, ask_for_rows
 
 NONE = 0
 HIT = 1
@@ -235,18 +235,11 @@ def sweep_candidates(
     scratch = np.empty((11, 2048))
     cache = np.empty((3, most, 64))
     d = np.empty(4)
-    m_all = pairs.shape[0]
-    last = vertices.shape[1] - 1
-    for m in range(m_all):
-        if m + AHEAD < m_all:  # the rows of a pair a few places on, asked for now
-            for side in range(2):
-                row = pairs[m + AHEAD, side]
-                prefetch(vertices, row, 0, 0)
-                prefetch(vertices, row, last // 2, 0)
-                prefetch(vertices, row, last, 1)
-                prefetch(deltas, row, 0)
-                prefetch(counts, row)
-                prefetch(tame, row)
+    for m in range(pairs.shape[0]):
+        ask_for_rows(pairs, m + AHEAD, vertices, counts, tame)
+        if m + AHEAD < pairs.shape[0]:
+            prefetch(deltas, pairs[m + AHEAD, 0], 0)
+            prefetch(deltas, pairs[m + AHEAD, 1], 0)
         i = pairs[m, 0]
         j = pairs[m, 1]
         if not (tame[i] and tame[j]):

@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from collide2d._kernels.expansions import CCW_BOUND, grow, two_product, two_sum
-from collide2d._kernels.jit import helper_kernel, kernel, prefetch
+from collide2d._kernels.jit import helper_kernel, inlined_helper, kernel, prefetch
 
 _HALF_PI = math.pi / 2.0
 AHEAD = 8
@@ -160,6 +160,24 @@ def outline_problems(vertices: np.ndarray, counts: np.ndarray, tame: np.ndarray)
     return -1
 
 
+@inlined_helper
+def ask_for_rows(
+    pairs: np.ndarray, m: int, vertices: np.ndarray, counts: np.ndarray, tame: np.ndarray
+) -> None:
+    """Ask for the rows of candidate pair ``m`` (if there is one) in ``vertices`` (its
+    first, middle and last vertex: the cache lines of an outline of up to eight),
+    ``counts`` and ``tame``, without waiting for them (``jit.prefetch``)."""
+    if m < pairs.shape[0]:
+        last = vertices.shape[1] - 1
+        for side in range(2):
+            row = pairs[m, side]
+            prefetch(vertices, row, 0, 0)
+            prefetch(vertices, row, last // 2, 0)
+            prefetch(vertices, row, last, 1)
+            prefetch(counts, row)
+            prefetch(tame, row)
+
+
 @kernel
 def keep_overlapping(
     vertices: np.ndarray, counts: np.ndarray, tame: np.ndarray, pairs: np.ndarray,
@@ -173,16 +191,8 @@ def keep_overlapping(
     candidate's second row is anywhere in the arrays, and waiting for it from memory
     was most of a test's time on large inputs (1e6 boxes: 300 to 600 ns a pair
     before, about 100 to 180 after)."""
-    m_all = pairs.shape[0]
-    last = vertices.shape[1] - 1
-    for m in range(m_all):
-        if m + AHEAD < m_all:  # the rows of a pair a few places on, asked for now
-            for side in range(2):
-                row = pairs[m + AHEAD, side]
-                prefetch(vertices, row, 0, 0)
-                prefetch(vertices, row, last, 1)
-                prefetch(counts, row)
-                prefetch(tame, row)
+    for m in range(pairs.shape[0]):
+        ask_for_rows(pairs, m + AHEAD, vertices, counts, tame)
         i = pairs[m, 0]
         j = pairs[m, 1]
         if not (tame[i] and tame[j]):
