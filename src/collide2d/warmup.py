@@ -12,9 +12,11 @@ kernels took the time).
 
 from __future__ import annotations
 
+import subprocess
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
 import numpy as np
@@ -179,3 +181,77 @@ def warmup(out: TextIO | None = None, kernels: bool = False) -> float:
         for name, seconds in sorted(COMPILED[first:], key=lambda row: -row[1]):
             print(f"  {seconds:6.2f} s  {name}", file=out)
     return total
+
+
+class Background:
+    """Tasks of :data:`TASKS` run in a process of their own: their kernels are compiled
+    into numba's cache (or only loaded, when they are there already) while this
+    process does something else. The demo showcase starts one for the demos after
+    the first, so that ``World.step``'s kernels compile while the first demos run.
+
+    The process names each task on its standard output when it is done; a task the
+    process will not finish (it failed, or was stopped) is no longer pending, and
+    whoever needs its kernels then compiles them itself.
+
+    Parameters
+    ----------
+    names : sequence of str
+        Names of :data:`TASKS`, run in this order (each once).
+
+    Raises
+    ------
+    ValueError
+        If a name is not a task's.
+    """
+
+    def __init__(self, names: Sequence[str]) -> None:
+        known = dict(TASKS)
+        unknown = [name for name in names if name not in known]
+        if unknown:
+            raise ValueError(f"unknown warmup task {unknown[0]!r}; choose from {list(known)}")
+        self.names = list(dict.fromkeys(names))
+        self._done: set[str] = set()
+        self._process = subprocess.Popen(
+            [sys.executable, "-m", "collide2d.warmup", *self.names],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        self._reader = threading.Thread(target=self._read, name="collide2d-warmup", daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self._process.stdout is not None
+        for line in self._process.stdout:
+            self._done.add(line.strip())
+        self._process.wait()
+
+    def pending(self, names: Iterable[str]) -> bool:
+        """Whether a task of ``names`` is still being run in the background."""
+        waiting = [name for name in names if name in self.names and name not in self._done]
+        return bool(waiting) and self._reader.is_alive()
+
+    def wait(self, names: Iterable[str], poll: float = 0.05) -> None:
+        """Return when no task of ``names`` is pending."""
+        names = list(names)
+        while self.pending(names):
+            time.sleep(poll)
+
+    def stop(self) -> None:
+        """Stop the process if it still runs (what it compiled so far stays cached)."""
+        if self._process.poll() is None:
+            self._process.terminate()
+        self._process.wait()
+        self._reader.join()
+
+
+def _run_named(names: Sequence[str]) -> None:
+    """Run the named tasks, printing each name when it is done (for :class:`Background`)."""
+    known = dict(TASKS)
+    for name in names:
+        known[name]()
+        print(name, flush=True)
+
+
+if __name__ == "__main__":
+    _run_named(sys.argv[1:])

@@ -55,3 +55,38 @@ def test_closing_the_window_while_waiting_gives_none(app):
 def test_an_error_while_starting_is_raised_in_the_window_thread(app):
     with pytest.raises(RuntimeError, match="no such level"):
         app.started(Broken)
+
+
+class Later(Demo):
+    """A demo whose kernels (a cheap task's) a showcase compiles in the background."""
+
+    name = "later"
+    title = "later: a demo after the first"
+    warms = ("batch pairs of circles",)
+
+
+def test_a_showcase_compiles_the_later_demos_kernels_in_a_process_of_its_own(app):
+    app.prepare([Later])  # the first demo compiles its own: nothing in the background
+    assert app.background is None
+    app.prepare([Demo, Later, Later])
+    background = app.background
+    assert background is not None and background.names == ["batch pairs of circles"]
+    demo = app.started(Later)  # waits for the task, then starts
+    assert isinstance(demo, Later)
+    assert not background.pending(Later.warms)
+    assert background._done == {"batch pairs of circles"}  # the task ran to its end
+    assert background._process.wait(timeout=60) == 0
+
+
+def test_closing_the_app_stops_its_background_compiling(app):
+    app.prepare([Demo, SlowStart, Later])
+    assert app.background is not None
+    app.close()
+    assert app.background._process.poll() is not None  # stopped, not left running
+
+
+def test_a_background_task_must_be_a_warmup_task():
+    from collide2d.warmup import Background
+
+    with pytest.raises(ValueError, match="unknown warmup task 'nope'"):
+        Background(["World.step", "nope"])

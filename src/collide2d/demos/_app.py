@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pygame
 
+from collide2d.warmup import Background
+
 SIZE = (960, 640)
 STEP = 1.0 / 60.0
 BUDGET = STEP
@@ -73,6 +75,10 @@ class Demo:
     name = "demo"
     title = "Demo"
     help: Sequence[str] = ()
+    warms: Sequence[str] = ()
+    """Tasks of ``collide2d.warmup.TASKS`` whose kernels the demo needs and that take
+    long to compile: a showcase compiles them in a process of its own from its
+    start, while the demos before this one run (see :meth:`App.prepare`)."""
 
     def __init__(self, size: tuple[int, int] = SIZE) -> None:
         self.size = size
@@ -116,9 +122,25 @@ class App:
         pygame.font.init()
         self.screen = pygame.display.set_mode(SIZE)
         self.font = pygame.font.Font(None, 20)
+        self.background: Background | None = None
+
+    def prepare(self, demos: Sequence[type[Demo]]) -> None:
+        """Start compiling the kernels of the demos after the first (their ``warms``)
+        in a process of its own: the first start on a machine compiles ``World.step``
+        for about two minutes, which then happens while the first demos run."""
+        names = [task for kind in demos[1:] for task in kind.warms]
+        if names and self.background is None:
+            self.background = Background(names)
+
+    def ready(self, kind: type[Demo]) -> None:
+        """Return when the background compiles nothing ``kind`` needs."""
+        if self.background is not None:
+            self.background.wait(kind.warms)
 
     def close(self) -> None:
-        """Shut pygame down."""
+        """Stop the background compiling, if any, and shut pygame down."""
+        if self.background is not None:
+            self.background.stop()
         pygame.quit()
 
     def draw_frame(self, demo: Demo, footer: str) -> None:
@@ -167,6 +189,7 @@ class App:
 
         def start() -> None:
             try:
+                self.ready(kind)  # its kernels compiling in the background: wait for them
                 demo = kind()
                 demo.update(STEP, Input())
                 made.append(demo)
@@ -208,10 +231,13 @@ class App:
             "",
             f"{elapsed:.0f} s, {compiled} kernels compiled so far   Esc: quit",
         ]
+        if self.background is not None and self.background.pending(self.background.names):
+            lines.insert(-1, "(those of the later demos compile in a background process)")
         self._panel(lines, SIZE[1] // 2 - 9 * len(lines), [TEXT] + [DIM] * (len(lines) - 1))
 
     def run_window(self, demos: Sequence[type[Demo]]) -> None:
         """Run the showcase in a window: Tab switches demo, F12 saves, Esc quits."""
+        self.prepare(demos)
         index = 0
         first = self.started(demos[index])
         if first is None:

@@ -43,6 +43,7 @@ class CrushDemo(Demo):
 
     name = "crush"
     title = "crush: lifts drive boxes into a ceiling; World.step reports every crushed body"
+    warms = ("World.step",)
     help = ("space: pause   R: reset",)
 
     def __init__(self, size: tuple[int, int] = SIZE) -> None:

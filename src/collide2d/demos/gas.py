@@ -45,6 +45,7 @@ class GasDemo(Demo):
 
     name = "gas"
     title = "gas: every disk moves at once, the earliest collision first (World.step)"
+    warms = ("World.step",)
     help = (
         "mouse wheel or +/-: time faster or slower   P: grid cells, predicted contacts   R: reset",
     )

@@ -54,6 +54,7 @@ class PolygonsDemo(Demo):
 
     name = "polygons"
     title = "polygons: rotated ships and crates, exact sweeps, 1,000 boxes a frame"
+    warms = ("batch pairs of polygons",)
     help = (
         "arrows: the ship's move   Q/E: turn the ship   WASD: the crate's move   "
         "R/F: turn the crate",

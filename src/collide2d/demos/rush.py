@@ -33,6 +33,7 @@ class RushDemo(Demo):
 
     name = "rush"
     title = "rush: everything moves at once, fast, through walls 2 px thick (World.step)"
+    warms = ("World.step",)
     help = ("space: pause   R: reset",)
 
     def __init__(self, size: tuple[int, int] = SIZE) -> None:
