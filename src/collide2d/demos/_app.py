@@ -209,7 +209,8 @@ class App:
                     return None
             elapsed = time.perf_counter() - began
             if worker.is_alive() and elapsed > QUIET_START:
-                self.draw_compiling(kind.title, elapsed)
+                waiting = self.background is not None and self.background.pending(kind.warms)
+                self.draw_compiling(kind.title, elapsed, waiting)
                 pygame.display.flip()
                 clock.tick(30)
         if failed:
@@ -217,9 +218,10 @@ class App:
         gc.freeze()  # what the demo set up is never walked by the collector again
         return made[0]
 
-    def draw_compiling(self, title: str, elapsed: float) -> None:
+    def draw_compiling(self, title: str, elapsed: float, background: bool = False) -> None:
         """The screen shown while a demo waits for its kernels: what is happening, that
-        it happens once per machine, and how long it has taken so far."""
+        it happens once per machine, and how long it has taken so far; ``background``
+        when they are compiling in the showcase's background process."""
         jit = sys.modules.get("collide2d._kernels.jit")  # (loaded by the first kernel)
         compiled = len(jit.COMPILED) if jit is not None else 0
         self.screen.fill(BACKGROUND)
@@ -231,8 +233,10 @@ class App:
             "",
             f"{elapsed:.0f} s, {compiled} kernels compiled so far   Esc: quit",
         ]
-        if self.background is not None and self.background.pending(self.background.names):
-            lines.insert(-1, "(those of the later demos compile in a background process)")
+        if background:  # (this process compiles nothing meanwhile: no count to show)
+            lines[-1] = f"{elapsed:.0f} s   Esc: quit"
+            lines.insert(-1, "this demo's kernels are compiling in a background process,")
+            lines.insert(-1, "started with the showcase while the first demos ran")
         self._panel(lines, SIZE[1] // 2 - 9 * len(lines), [TEXT] + [DIM] * (len(lines) - 1))
 
     def run_window(self, demos: Sequence[type[Demo]]) -> None:
