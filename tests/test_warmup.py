@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -14,7 +15,9 @@ import io, math, sys
 from numba.core.registry import CPUDispatcher
 from collide2d.warmup import warmup
 
-warmup(out=io.StringIO())
+said = io.StringIO()
+warmup(out=said)
+step_line = [line for line in said.getvalue().splitlines() if "World.step" in line][0]
 
 
 def loaded():
@@ -103,6 +106,7 @@ for f in range(3):
     moves.query_rect(Rect(0, 0, 100, 100))
     moves.query_segment((0, 0), (300, 40))
 print(sorted(name for name, count in loaded().items() if count != before.get(name, 0)))
+print(step_line)
 """
 
 
@@ -110,4 +114,7 @@ def test_after_warmup_no_kernel_is_compiled_or_loaded():
     out = subprocess.run(
         [sys.executable, "-c", _AFTER_WARMUP], capture_output=True, text=True, check=True
     )
-    assert out.stdout.strip() == "[]", out.stdout
+    changed, step_line = out.stdout.strip().splitlines()
+    assert changed == "[]", out.stdout
+    if (os.cpu_count() or 1) > 1:  # the step's kernels came from a background process
+        assert "run in a background process meanwhile" in step_line, step_line
