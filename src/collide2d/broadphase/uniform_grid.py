@@ -104,14 +104,8 @@ class UniformGrid(RebuiltIndex):
         if self._buckets is not None:
             self._bucket_out(key)
 
-    def _move(self, key: Key, old: Box, new: Box) -> None:
-        super()._move(key, old, new)
-        if self._buckets is not None and self._range(new) != self._ranges[key]:
-            self._bucket_out(key)
-            self._bucket_in(key, new)
-
     def update(self, key: Key, shape: Indexed) -> None:
-        super().update(key, shape)
+        super().update(key, shape)  # (its fast path and its general one)
         if self._buckets is not None:
             box = self._boxes_now[key]
             if self._range(box) != self._ranges[key]:  # most small moves stay put
