@@ -23,7 +23,8 @@ from collide2d._kernels.jit import helper_kernel, inlined_helper, kernel, prefet
 
 _HALF_PI = math.pi / 2.0
 AHEAD = 8
-"""How many candidate pairs ahead ``keep_overlapping`` asks for the rows it reads."""
+"""How many candidate pairs ahead the batch kernels (``keep_overlapping`` and
+``polygon_sweeps.sweep_candidates``) ask for the rows they will read."""
 
 
 @helper_kernel
