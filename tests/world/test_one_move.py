@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from collide2d import Rect, World
-from collide2d.world import move_all
+from collide2d.world import single_move
 
 RESPONSES = ["slide", "slide", "slide", "touch", "cross", None]
 
@@ -18,12 +18,12 @@ RESPONSES = ["slide", "slide", "slide", "touch", "cross", None]
 @contextmanager
 def most_candidates(most):
     """Moves with more candidates than ``most`` run compiled (-1: every move)."""
-    kept = move_all.MOST_CANDIDATES
-    move_all.MOST_CANDIDATES = most
+    kept = single_move.MOST_CANDIDATES
+    single_move.MOST_CANDIDATES = most
     try:
         yield
     finally:
-        move_all.MOST_CANDIDATES = kept
+        single_move.MOST_CANDIDATES = kept
 
 
 def offsets():
@@ -86,7 +86,7 @@ def test_a_move_among_many_runs_compiled_and_among_few_in_python(monkeypatch):
 
     calls = []
     real = one_move.move_rect
-    monkeypatch.setattr(move_all, "move_rect", lambda *a: calls.append(a) or real(*a))
+    monkeypatch.setattr(single_move, "move_rect", lambda *a: calls.append(a) or real(*a))
     world = World(cell_size=64)
     for k in range(40):  # a floor of 40 tiles
         world.add(("tile", k), Rect(16.0 * k, 100, 16, 16))

@@ -28,6 +28,9 @@ MAX_RESPONSES = 64
 SNAP_STEPS = 2200
 """Doublings from one unit in the last place that a snap or a nudge tries (they
 outgrow any gap between two floats)."""
+ROUNDING_STEPS = 12
+"""Doublings from an ulp that clearing a rounding overlap at a move's end tries (up to
+4095 ulps; ``world/slope_rules.py`` and the compiled moves)."""
 EVENT_CAP = 64
 """Contacts one body may take part in during a step before it is stopped for the rest
 of the step (the Zeno guard: a jammed stack or a ball squeezed into a corner would

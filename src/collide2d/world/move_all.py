@@ -15,7 +15,6 @@ in its turn. Both give identical answers; the test suite holds them equal.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Mapping
 from functools import partial
 from itertools import repeat
@@ -24,19 +23,18 @@ from typing import NamedTuple
 import numpy as np
 
 from collide2d._kernels import codes, lazy
-from collide2d._kernels.codes import RESPONSES
+from collide2d._kernels.codes import POLYGON, RESPONSES
 from collide2d.gc_pause import collector_paused
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.shapes import AnyShape
 from collide2d.world.collision import Collision, Filter, Item, Movement
-from collide2d.world.contact import bounds
-from collide2d.world.far_rects import mover_kept, movers_kept, rect_kept, rows_kept
+from collide2d.world.far_rects import movers_kept, rows_kept
 from collide2d.world.group_filter import GroupFilter
-from collide2d.world.one_move import MOST_CANDIDATES, move_rect
 from collide2d.world.table import ItemTable
 
 moves = lazy("moves.world_moves")
+regions_kernels = lazy("moves.regions")
 
 Place = Callable[[list[Item], list[Rect]], None]
 """Puts moved rectangles in the world, their table rows already written."""
@@ -65,6 +63,8 @@ class Plan(NamedTuple):
     cand_resp: np.ndarray
     python_only: np.ndarray
     regions: np.ndarray
+    kind: np.ndarray
+    outlines: tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 def move_all(
@@ -112,16 +112,25 @@ def plan_moves(
         m_index = m_slot
         box = table.box[: len(live)].copy()
         rect = table.rect[: len(live)]
+        kind = table.kind[: len(live)]
     else:
         position = np.full(table.box.shape[0], -1, dtype=np.int64)
         position[live] = np.arange(live.shape[0])  # slot -> row of the live arrays
         m_index = position[m_slot]
         box = table.box[live]
         rect = table.rect[live]
+        kind = table.kind[live]
+    outlines = _outlines(table, live)
+    # the items a rectangle's move can respond to in the compiled moves
+    outlined = rect | (kind == POLYGON) if table.polygons else rect
     regions = box.copy()
     start = box[m_index]
     lo = np.minimum(start[:, :2], goal)
     hi = np.maximum(start[:, :2] + start[:, 2:], goal + start[:, 2:])
+    if table.polygons:  # a slide along a slope leaves that box: never by more than the move
+        reach = np.abs(goal - start[:, :2]).sum(axis=1, keepdims=True)
+        lo -= reach
+        hi += reach
     pad = REGION_PAD * (np.abs(lo) + np.abs(hi)) + 1e-300
     regions[m_index, :2] = lo - pad
     regions[m_index, 2:] = (hi + pad) - (lo - pad)
@@ -136,7 +145,7 @@ def plan_moves(
     python_only[lossy[m_index]] = True
     if type(filter) is GroupFilter and filter.reads(table):
         cand_resp = _group_responses(filter, codes, m_slot[pairs[:, 0]], live[cand_item])
-        needs_python = (cand_resp < 0) | ((cand_resp > 0) & ~rect[cand_item])
+        needs_python = (cand_resp < 0) | ((cand_resp > 0) & ~outlined[cand_item])
         python_only[pairs[needs_python, 0]] = True
         cand_resp = np.maximum(cand_resp, 0).astype(np.int8)
     else:
@@ -148,12 +157,26 @@ def plan_moves(
             if not response:
                 continue
             code = codes.get(response) if isinstance(response, str) else None
-            if code is None or not rect[cand_item[row]]:
+            if code is None or not outlined[cand_item[row]]:
                 python_only[m] = True  # bounce, custom, unknown (World.move raises), or a curve
             else:
                 cand_resp[row] = code
     return Plan(live, movers, m_index, goal, box, cand_start, cand_item, cand_resp,
-                python_only, regions)  # fmt: skip
+                python_only, regions, kind, outlines)  # fmt: skip
+
+
+def _outlines(table: ItemTable, live: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The live rows' polygon outlines (vertices, counts, in the exact range), or empty
+    stand-ins when the World holds no polygon."""
+    if not table.polygons:
+        return _NO_OUTLINES
+    if len(live) == len(table.items):
+        n = len(live)
+        return table.outline[:n], table.outline_n[:n], table.outline_tame[:n]
+    return table.outline[live], table.outline_n[live], table.outline_tame[live]
+
+
+_NO_OUTLINES = (np.zeros((1, 3, 2)), np.zeros(1, dtype=np.int64), np.zeros(1, dtype=bool))
 
 
 def _group_responses(
@@ -175,10 +198,10 @@ def _region_pairs(regions: np.ndarray, m_index: np.ndarray, cell: float = 0.0) -
         half = len(extent) // 2  # the median's upper half, found without a sort
         cell = max(2.0 * float(np.partition(extent, half)[half]), 1e-300) if len(extent) else 1.0
     out = np.empty((4 * len(m_index) + 64, 2), dtype=np.int64)
-    rows = int(moves.region_pairs(regions, m_index, cell, out))
+    rows = int(regions_kernels.region_pairs(regions, m_index, cell, out))
     if rows > len(out):
         out = np.empty((rows, 2), dtype=np.int64)
-        moves.region_pairs(regions, m_index, cell, out)
+        regions_kernels.region_pairs(regions, m_index, cell, out)
     n = len(regions)
     keys = np.sort(out[:rows, 0] * n + out[:rows, 1])
     return np.column_stack((keys // n, keys % n)) if n else out[:0]
@@ -200,6 +223,7 @@ def run_plan(
     )  # fmt: skip
     order = np.arange(box.shape[0], dtype=np.int64)  # live rows are in insertion order
     count = len(plan.movers)
+    polygons = bool(table.polygons)
     out_pos = np.empty((count, 2))
     out_start = np.zeros(count + 1, dtype=np.int64)
     columns = _columns(max(64, 4 * len(plan.cand_item) + 64 * 8))
@@ -207,7 +231,8 @@ def run_plan(
     while first < count:
         status, done, _ = moves.move_rects(
             box, order, m_index, goal, plan.cand_start, plan.cand_item, plan.cand_resp,
-            python_only, first, out_pos, out_start, *columns,
+            python_only, first, out_pos, out_start, *columns, plan.kind, *plan.outlines,
+            regions, polygons,
         )  # fmt: skip
         if done > first:
             with collector_paused():
@@ -274,6 +299,16 @@ NORMALS[[1, 7, 3, 5]] = [Vec2(-1.0, 0.0), Vec2(1.0, 0.0), Vec2(0.0, -1.0), Vec2(
 not made again for each contact."""
 
 
+def _normals(normal: np.ndarray) -> list[Vec2]:
+    """The rows' normals as ``Vec2``: the shared ones along the axes (all of them
+    between rectangles), a new one for a polygon's face."""
+    nx, ny = normal[:, 0], normal[:, 1]
+    found: list[Vec2] = NORMALS[(3 * nx + ny + 4).astype(np.intp) % 9].tolist()
+    for r in np.flatnonzero((nx != 0.0) & (ny != 0.0)).tolist():
+        found[r] = _vec2(normal[r].tolist())
+    return found
+
+
 def _collect(
     place: Place,
     shapes: Mapping[Item, AnyShape],
@@ -318,7 +353,7 @@ def _collect(
         other_shapes[r] = rects[int(met[r]) - first]
     collisions = list(map(_new, repeat(Collision), zip(
         [movers[m] for m in mover_rows.tolist()], names, RESPONSE_NAMES[resp].tolist(),
-        fraction.tolist(), NORMALS[(3 * normal[:, 0] + normal[:, 1] + 4).astype(np.intp)].tolist(),
+        fraction.tolist(), _normals(normal),
         map(_new, repeat(Vec2), touch.tolist()), map(_new, repeat(Vec2), delta.tolist()),
         map(_new, repeat(Rect), legs),
         other_shapes, started.tolist(),
@@ -352,124 +387,3 @@ def place_moved(
     table.origin[slots] = out_pos[first:done]
     table.changed()
     place(plan.movers[first:done], rects)
-
-
-def move_one(
-    shapes: Mapping[Item, AnyShape],
-    table: ItemTable,
-    candidates: Callable[[Rect], list[Item]],
-    item: Item,
-    shape: Rect,
-    goal: Vec2,
-    filter: Filter,
-    codes: Mapping[str, int],
-) -> tuple[Movement, int, int] | None:
-    """``World.check`` of one rectangle by the compiled moves, or None where
-    ``World.check``'s Python must run (a curve or mask it would respond to, a
-    ``bounce`` or custom response, an unknown name, a start already overlapped).
-
-    The same region rule as :func:`move_all`: the move never leaves the box spanned
-    by its start and its goal, so the items whose boxes overlap that box (padded)
-    are all it can meet; ``candidates`` finds them in the broadphase. ``codes`` are
-    the responses the compiled moves may run (the built-ins not replaced). Returns
-    the movement and the counts for ``World.stats``: exact tests, candidates."""
-    x, y, w, h = shape
-    gx, gy = goal
-    lo_x, lo_y, hi_x, hi_y = min(x, gx), min(y, gy), max(x + w, gx + w), max(y + h, gy + h)
-    pad_x = REGION_PAD * (abs(lo_x) + abs(hi_x)) + 1e-300
-    pad_y = REGION_PAD * (abs(lo_y) + abs(hi_y)) + 1e-300
-    left, top = lo_x - pad_x, lo_y - pad_y
-    right, bottom = left + ((hi_x + pad_x) - left), top + ((hi_y + pad_y) - top)
-    if not (mover_kept(left, right, w) and mover_kept(top, bottom, h)):
-        return None  # far out, where x + w loses part of w: the check loop's exact route
-    found = candidates(_new(Rect, (left, top, right - left, bottom - top)))
-    slot = table.slot
-    rows = []
-    for other in found:
-        if other == item:
-            continue
-        other_shape = shapes[other]
-        ox, oy, ow, oh = other_shape if type(other_shape) is Rect else bounds(other_shape)
-        if not (ox < right and left < ox + ow and oy < bottom and top < oy + oh):
-            continue  # outside the box the move never leaves
-        response = filter(item, other)
-        if not response:
-            continue
-        code = codes.get(response) if isinstance(response, str) else None
-        if code is None or type(other_shape) is not Rect:
-            return None
-        rounded = (ox + ow) - ox != ow or (oy + oh) - oy != oh
-        if rounded and not rect_kept(ox, oy, ow, oh):  # far out: the check loop's exact route
-            return None
-        rows.append((slot[other], code, other, other_shape))
-    rows.sort()  # the order the items were added (slots differ: the rest is not compared)
-    k = len(rows)
-    if k <= MOST_CANDIDATES:  # a few: plain Python does it before the kernel's call is made
-        moved = move_rect(item, shape, gx, gy, rows)
-        return None if moved is None else (moved, k, len(found))
-    # the mover's row and its candidates', each built by one numpy call (an element
-    # written at a time costs a microsecond a row)
-    order = np.array([slot[item], *[row[0] for row in rows]], dtype=np.int64)
-    box = table.box[order]  # the mover's row is its shape (rows are never behind)
-    cand_resp = np.array([row[1] for row in rows], dtype=np.int8)
-    columns = _one_columns(2 * moves.MAX_RESPONSES * (k + 1))
-    goal_row, cand_start, out_pos, out_start = _kept.small
-    goal_row[0, 0] = gx
-    goal_row[0, 1] = gy
-    cand_start[1] = k
-    out_start[0] = 0
-    status, _, _ = moves.move_rects(
-        box, order, ONE_MOVER, goal_row, cand_start, _counting(k), cand_resp, ONE_FALSE, 0,
-        out_pos, out_start, *columns,
-    )  # fmt: skip
-    if status != moves.DONE:
-        return None
-    end = int(out_start[1])
-    px, py = out_pos[0].tolist()
-    if not end:  # no contact: nothing to read back
-        return _movement((_vec2((px, py)), [])), k, len(found)
-    other, resp, fraction, normal, touch, delta, leg, started, slide = (
-        column[:end].tolist() for column in columns
-    )
-    names = [item] + [row[2] for row in rows]
-    # The records as _collect builds them, field for field; a row loop here because a
-    # single move has one or two rows, where _collect's columns of numpy and map/zip
-    # cost 3 to 8 us more (measured) than they save.
-    collisions = []
-    for r in range(end):
-        name = names[other[r]]
-        sx, sy = slide[r]
-        nx, ny = normal[r]
-        collisions.append(_collision((
-            item, name, RESPONSE_NAMES[resp[r]], fraction[r], NORMALS[int(3 * nx + ny + 4)],
-            _vec2(touch[r]), _vec2(delta[r]), _rect((*leg[r], w, h)), shapes[name],
-            started[r], None if sx != sx else _vec2((sx, sy)), None,
-        )))  # fmt: skip
-    return _movement((_vec2((px, py)), collisions)), k, len(found)
-
-
-ONE_MOVER = np.zeros(1, dtype=np.int64)
-_COUNTING = np.arange(1, 257, dtype=np.int64)
-
-
-def _counting(k: int) -> np.ndarray:
-    """``1, 2, ..., k`` (a shared array's view for the usual few)."""
-    return _COUNTING[:k] if k <= 256 else np.arange(1, k + 1, dtype=np.int64)
-
-
-ONE_FALSE = np.zeros(1, dtype=np.bool_)
-_kept = threading.local()
-
-
-def _one_columns(capacity: int) -> tuple[np.ndarray, ...]:
-    """Collision rows for :func:`move_one`, kept between calls by each thread (grown
-    when short): allocating them costs as much as a short move."""
-    columns: tuple[np.ndarray, ...] | None = getattr(_kept, "columns", None)
-    if columns is None or len(columns[0]) < capacity:
-        columns = _kept.columns = _columns(max(capacity, 1024))
-        # and the goal, the candidate range and the position and row start out
-        _kept.small = (
-            np.empty((1, 2)), np.zeros(2, dtype=np.int64), np.empty((1, 2)),
-            np.zeros(2, dtype=np.int64),
-        )  # fmt: skip
-    return columns

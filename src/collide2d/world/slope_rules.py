@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from collide2d._kernels.codes import ROUNDING_STEPS
 from collide2d.geometry.placed_polygon import PlacedPolygon
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.shapes import AnyShape, overlaps
 from collide2d.world.collision import Collision, Item
 from collide2d.world.contact import at, bounds, position, snap
-
-ROUNDING_STEPS = 12
-"""Doublings from an ulp that clearing a rounding overlap tries (up to 4095 ulps)."""
 
 
 def wedged(collisions: list[Collision], col: Collision, goal: Vec2) -> bool:
@@ -41,6 +39,7 @@ def clear_rounded_end(
     shape: AnyShape,
     end: Vec2,
     collisions: list[Collision],
+    rank: Callable[[Item], int],
 ) -> Vec2:
     """``end``, snapped clear of a polygon the item would stop at and overlaps by
     rounding alone: the item is placed at ``end`` with its edges rounded there (a
@@ -48,7 +47,9 @@ def clear_rounded_end(
     the outline the last leg swept exactly, and a sloped face next to the path (the
     next piece of a ramp) is then entered by an ulp. Only a few units in the last
     place are tried, along the last stop's normal (or back along the motion): a
-    deeper overlap is not rounding and is left as it is."""
+    deeper overlap is not rounding and is left as it is. The candidates are taken
+    in the order they were added (``rank``: an item's place in it), as the compiled
+    moves take them."""
     there = at(shape, end[0], end[1])
     if collisions:
         normal = collisions[-1].normal
@@ -57,7 +58,7 @@ def clear_rounded_end(
         normal = Vec2(_sign(x0 - end[0]), _sign(y0 - end[1]))
     if normal == (0.0, 0.0):
         return end
-    for other in candidates(bounds(there)):
+    for other in sorted(candidates(bounds(there)), key=rank):
         other_shape = shapes[other]
         if other == item or (
             type(other_shape) is not PlacedPolygon and type(shape) is not PlacedPolygon

@@ -1,12 +1,12 @@
 """The World's items as numpy rows, for the compiled moves.
 
 One row a slot, slots in the order items were added: the item's bounds
-(``x, y, w, h``), whether it is a rectangle, whether the slot is in use, and for
-``World.step`` the shape's kind, position (``x, y``) and radius, velocity, mass
-and group number. ``add`` appends, ``remove`` empties a slot (compacting when half
-are empty, which keeps the order), ``place`` rewrites a row. ``World.move_all`` and
-``World.step`` read the live rows instead of turning every shape into an array on
-every call.
+(``x, y, w, h``), whether it is a rectangle, whether the slot is in use, its kind, a
+polygon's outline in the world, and for ``World.step`` the shape's position (``x,
+y``) and radius, velocity, mass and group number. ``add`` appends, ``remove``
+empties a slot (compacting when half are empty, which keeps the order), ``place``
+rewrites a row. ``World.move_all`` and ``World.step`` read the live rows instead of
+turning every shape into an array on every call.
 
 Rows the compiled code moved (``move_arrays``, ``step``) are marked *pending*: the
 row holds the item's position and its shape object is made from it only when the
@@ -20,14 +20,16 @@ import numpy as np
 
 from collide2d._kernels.codes import CIRCLE, MASK, POLYGON, RECT
 from collide2d.geometry.circle import Circle
-from collide2d.geometry.placed_polygon import PlacedPolygon
+from collide2d.geometry.placed_polygon import PlacedPolygon, placed_outline
 from collide2d.geometry.rect import Rect
 from collide2d.shapes import AnyShape
+from collide2d.tolerances import SWEEP_EXACT_RANGE
 from collide2d.world.collision import Item
 from collide2d.world.contact import bounds
 
 _COLUMNS = (
     "box", "rect", "alive", "kind", "origin", "radius", "velocity", "mass", "group", "pending",
+    "outline", "outline_n", "outline_tame",
 )  # fmt: skip
 _new = tuple.__new__
 
@@ -49,6 +51,11 @@ class ItemTable:
         self.mass = np.ones(16)
         self.group = np.zeros(16, dtype=np.int64)
         self.pending = np.zeros(16, dtype=bool)  # the row is newer than the shape object
+        # a polygon's outline in the world (vertices, their number, whether in the
+        # compiled sweep's exact range), for the compiled moves
+        self.outline = np.zeros((16, 4, 2))
+        self.outline_n = np.zeros(16, dtype=np.int64)
+        self.outline_tame = np.zeros(16, dtype=bool)
         self.pending_any = False  # whether a row may be pending (cleared by take_pending)
         self.polygons = 0  # live rows of kind POLYGON (the step takes none yet)
         self.version = 0  # counts the World's writes (see ``changed``)
@@ -114,8 +121,22 @@ class ItemTable:
         elif type(shape) is PlacedPolygon:
             self.kind[slot] = POLYGON
             self.polygons += 1
+            self._outline(slot, placed_outline(shape).vertices)
         else:
             self.kind[slot] = MASK
+
+    def _outline(self, slot: int, vertices: tuple[tuple[float, float], ...]) -> None:
+        n = len(vertices)
+        if n > self.outline.shape[1]:
+            wider = np.zeros((self.outline.shape[0], n, 2))
+            wider[:, : self.outline.shape[1]] = self.outline
+            self.outline = wider
+        self.outline[slot, :n] = vertices
+        self.outline_n[slot] = n
+        low, high = SWEEP_EXACT_RANGE
+        self.outline_tame[slot] = all(
+            c == 0.0 or low <= abs(c) <= high for vertex in vertices for c in vertex
+        )
 
     def remove(self, item: Item) -> None:
         """Empty ``item``'s slot."""
@@ -229,3 +250,7 @@ class ItemTable:
             row = (*self.box[slot].tolist(), *self.origin[slot].tolist())
             if row != (*bounds(shape), shape.x, shape.y):
                 raise AssertionError(f"the item table has a stale row for {item!r}")
+            if type(shape) is PlacedPolygon:
+                n = int(self.outline_n[slot])
+                if self.outline[slot, :n].tolist() != [list(v) for v in placed_outline(shape)]:
+                    raise AssertionError(f"the item table has a stale outline for {item!r}")

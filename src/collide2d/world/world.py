@@ -44,10 +44,11 @@ from collide2d.world.contact import (
 )
 from collide2d.world.dynamics import WorldDynamics
 from collide2d.world.many_moves import WorldManyMoves
-from collide2d.world.move_all import CODES, move_one
+from collide2d.world.move_all import CODES
 from collide2d.world.push_out import WorldPushOut
 from collide2d.world.queries import WorldQueries
 from collide2d.world.responses import BUILT_IN, Response, slide
+from collide2d.world.single_move import move_one
 from collide2d.world.slope_rules import clear_rounded_end, wedged
 from collide2d.world.table import ItemTable
 
@@ -419,7 +420,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
             stops_at = partial(self._stops_at, skip_visited)
             end = clear_rounded_end(
                 self.broadphase.query_candidates, self._shapes, stops_at, item, shape, end,
-                collisions,
+                collisions, self._table.slot.__getitem__,
             )  # fmt: skip
         return Movement(end, collisions)
 

@@ -17,12 +17,29 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.codes import CROSS, IGNORE, MAX_RESPONSES, SLIDE, SNAP_STEPS, TOUCH
+from collide2d._kernels.codes import (
+    CROSS,
+    IGNORE,
+    MAX_RESPONSES,
+    POLYGON,
+    ROUNDING_STEPS,
+    SLIDE,
+    SNAP_STEPS,
+    TOUCH,
+)  # fmt: skip
 from collide2d._kernels.intervals import axis_interval
 from collide2d._kernels.jit import borrowing_kernel, helper_kernel, kernel
+from collide2d._kernels.moves.outlines import (
+    HIT,
+    NONE,
+    off_the_face,
+    overlaps_rect,
+    snap_rect,
+    sweep_rect,
+)  # fmt: skip
+from collide2d._kernels.moves.outlines import work as outlines_work
 
 DONE, NEEDS_PYTHON, FULL = 0, 1, 2
-CELL_LIMIT = 2.0**40  # cell numbers beyond this are not hashed (the item is tested apart)
 
 
 @helper_kernel
@@ -87,7 +104,7 @@ def _snap(x, y, w, h, bx, by, bw, bh, nx, ny):
 def move_rects(
     box, order, movers, goals, cand_start, cand_item, cand_resp, python_only, first,
     out_pos, out_start, col_other, col_resp, col_f, col_n, col_touch, col_delta, col_leg,
-    col_started, col_slide,
+    col_started, col_slide, kind, outlines, outline_n, outline_tame, regions, polygons,
 ):  # fmt: skip
     """Move ``movers[first:]`` in order; returns ``(status, next, collisions)``.
 
@@ -100,6 +117,14 @@ def move_rects(
     started, slide goal (NaN when not a slide). Status ``DONE`` (all
     moved), ``NEEDS_PYTHON`` (mover ``next`` is the caller's) or ``FULL`` (grow the
     collision arrays and call again from ``next``).
+
+    Items of ``kind`` ``POLYGON`` are the outlines ``outlines[i, :outline_n[i]]``
+    (``outline_tame[i]``: in the exact sweep's range); their ``box`` rows are their
+    bounds. A mover's legs must stay in its row of ``regions`` (the box its
+    candidates were found in): one that leaves it, or meets a polygon where the
+    World's Python decides (see :mod:`.outlines`), is the caller's. ``polygons``:
+    the World holds polygons, and each move ends by clearing a rounding overlap
+    with them (``collide2d.world.slope_rules.clear_rounded_end``).
     """
     cap = col_other.shape[0]
     row = out_start[first]
@@ -118,7 +143,10 @@ def move_rects(
     p_ty = np.empty(most)
     p_started = np.empty(most, dtype=np.bool_)
     p_corner = np.empty(most, dtype=np.bool_)
+    p_open = np.empty(most, dtype=np.bool_)
     p_key = np.empty((most, 4))
+    a4, d, table, ints, scratch, cache = outlines_work(outlines.shape[1])
+    rest = (kind, outlines, outline_n, outline_tame, regions, a4, d, table, ints, scratch, cache)
     for m in range(first, movers.shape[0]):
         out_start[m] = row
         if python_only[m]:
@@ -141,9 +169,9 @@ def move_rects(
         responses = 0
         count, bail = _project(
             box, order, a, lx, ly, w, h, gx, gy, cand_item, cand_resp, c0, n, visited,
-            p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key,
+            p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_open, p_key, rest,
         )  # fmt: skip
-        if bail:
+        if bail or (count > 0 and p_open[0]):
             return NEEDS_PYTHON, m, row
         while count > 0:
             if responses == MAX_RESPONSES:
@@ -154,6 +182,7 @@ def move_rects(
             code = cand_resp[c0 + s]
             if code != SLIDE:
                 visited[s] = True
+            wedge = False
             if code == TOUCH:
                 new_gx = p_tx[0]
                 new_gy = p_ty[0]
@@ -161,16 +190,12 @@ def move_rects(
                 new_gx = gx
                 new_gy = gy
             else:  # SLIDE: remove the part of the remaining motion into the surface
-                rx = gx - p_tx[0]
-                ry = gy - p_ty[0]
-                into = rx * p_nx[0] + ry * p_ny[0]
-                new_gx = gx
-                new_gy = gy
-                if into < 0.0:
-                    if p_ny[0] == 0.0:
-                        new_gx = p_tx[0]
-                    else:
-                        new_gy = p_ty[0]
+                sure, new_gx, new_gy, wedge = _slid(
+                    gx, gy, w, h, p_tx[0], p_ty[0], p_nx[0], p_ny[0], p_f[0], p_started[0],
+                    cand_item[c0 + s], row > first_row, col_resp, col_n, row, rest,
+                )  # fmt: skip
+                if not sure:
+                    return NEEDS_PYTHON, m, first_row
             # the resolved contact, then the others of this projection it stops as well
             for k in range(count):
                 if k > 0:
@@ -199,7 +224,7 @@ def move_rects(
                 if k == 0 and code == CROSS:
                     break
             responses += 1
-            if code == TOUCH:
+            if code == TOUCH or wedge:
                 gx = new_gx
                 gy = new_gy
                 count = 0
@@ -211,16 +236,27 @@ def move_rects(
             gy = new_gy
             count, bail = _project(
                 box, order, a, lx, ly, w, h, gx, gy, cand_item, cand_resp, c0, n, visited,
-                p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key,
+                p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_open, p_key, rest,
             )  # fmt: skip
-            if bail:
+            if bail or (count > 0 and p_open[0]):
                 return NEEDS_PYTHON, m, first_row
         # clear of everything the move stopped at (touch and slide contacts)
         for r in range(first_row, row):
             if col_resp[r] != CROSS:
                 o = col_other[r]
-                gx, gy = _snap(gx, gy, w, h, box[o, 0], box[o, 1], box[o, 2], box[o, 3],
-                               col_n[r, 0], col_n[r, 1])  # fmt: skip
+                if kind[o] == POLYGON:
+                    gx, gy = snap_rect(gx, gy, w, h, outlines[o], outline_n[o], col_n[r, 0],
+                                       col_n[r, 1], SNAP_STEPS, scratch)  # fmt: skip
+                else:
+                    gx, gy = _snap(gx, gy, w, h, box[o, 0], box[o, 1], box[o, 2], box[o, 3],
+                                   col_n[r, 0], col_n[r, 1])  # fmt: skip
+        if polygons:
+            sure, gx, gy = _clear_rounded_end(
+                a, x0, y0, w, h, gx, gy, cand_item, cand_resp, c0, n, visited, first_row, row,
+                col_n, rest,
+            )  # fmt: skip
+            if not sure:
+                return NEEDS_PYTHON, m, first_row
         out_pos[m, 0] = gx
         out_pos[m, 1] = gy
         box[a, 0] = gx
@@ -232,17 +268,23 @@ def move_rects(
 @borrowing_kernel
 def _project(
     box, order, a, x0, y0, w, h, gx, gy, cand_item, cand_resp, c0, n, visited,
-    p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key,
+    p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_open, p_key, rest,
 ):  # fmt: skip
     """``World._project`` of the leg ``(x0, y0) -> (gx, gy)``: fills the projection
-    arrays, sorted; returns ``(count, bail)``, ``bail`` when a start overlapped needs
-    the minimum translation (the caller's Python does it)."""
+    arrays, sorted; returns ``(count, bail)``, ``bail`` when the caller's Python must
+    move the item: a start overlapped needs the minimum translation, the leg leaves
+    the mover's region, or a polygon's sweep is unsure. A polygon met vertex to
+    vertex is ``p_open``: the World's normal for it is not found here (the caller's
+    Python moves the item if it comes first)."""
+    kind, outlines, outline_n, outline_tame, regions, a4, d, table, ints, scratch, cache = rest
     dx = gx - x0
     dy = gy - y0
     left = min(x0, gx)
     top = min(y0, gy)
     right = max(x0 + w, gx + w)
     bottom = max(y0 + h, gy + h)
+    if not _within(regions, a, left, top, right, bottom):
+        return 0, True
     count = 0
     for s in range(n):
         other = cand_item[c0 + s]
@@ -255,25 +297,31 @@ def _project(
         bh = box[other, 3]
         if not (bx < right and left < bx + bw and by < bottom and top < by + bh):
             continue
-        hit, f, nx, ny, started, corner = _sweep(x0, y0, w, h, dx, dy, bx, by, bw, bh)
-        if not hit:
-            continue
-        if started:
-            if code != CROSS:
+        is_open = False
+        if kind[other] == POLYGON:
+            code_s, f, nx, ny, corner = sweep_rect(
+                x0, y0, w, h, dx, dy, outlines[other], outline_n[other], outline_tame[other],
+                a4, d, table, ints, scratch, cache,
+            )  # fmt: skip
+            if code_s == NONE:
+                continue
+            if code_s != HIT:  # started (pushed out, or crossed), or unsure
                 return 0, True
-            tx = x0
-            ty = y0
-        else:
+            started = False
             tx = x0 + dx * f
             ty = y0 + dy * f
-            if nx < 0.0:
-                tx = _below(bx, w)
-            elif nx > 0.0:
-                tx = bx + bw
-            elif ny < 0.0:
-                ty = _below(by, h)
+            if corner:  # the World's normal for it, and so its snap, are not found here
+                is_open = True
             else:
-                ty = by + bh
+                tx, ty = snap_rect(tx, ty, w, h, outlines[other], outline_n[other], nx, ny,
+                                   SNAP_STEPS, scratch)  # fmt: skip
+        else:
+            hit, f, nx, ny, started, corner = _sweep(x0, y0, w, h, dx, dy, bx, by, bw, bh)
+            if not hit:
+                continue
+            tx, ty = _touch(x0, y0, w, h, dx, dy, f, nx, ny, started, bx, by, bw, bh)
+            if started and code != CROSS:
+                return 0, True
         # the order of contacts: started first (deepest first), fraction, face before
         # corner, nearer centre, earlier added (World._order_key)
         ax_c = x0 + w * 0.5 - (bx + bw * 0.5)
@@ -296,14 +344,119 @@ def _project(
         p_ty[count] = ty
         p_started[count] = started
         p_corner[count] = corner
+        p_open[count] = is_open
         count += 1
     # insertion sort by (not started, key...): a projection holds a few contacts
     for i in range(1, count):
         j = i
         while j > 0 and _before(p_started, p_key, j, j - 1):
-            _swap(p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key, j, j - 1)
+            _swap(p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_open, p_key, j,
+                  j - 1)  # fmt: skip
             j -= 1
     return count, False
+
+
+@borrowing_kernel
+def _slid(gx, gy, w, h, tx, ty, nx, ny, f, started, other, after, col_resp, col_n, row, rest):
+    """The ``slide`` response (``collide2d.world.responses.slide``) at the contact
+    ``tx, ty`` of normal ``nx, ny`` with ``other``: ``(sure, gx, gy, wedged)``, the
+    goal with the part of the remaining motion into the surface removed, moved off a
+    sloped face (:func:`.outlines.off_the_face`), or the contact itself in a wedge
+    (``collide2d.world.slope_rules.wedged``: ``after`` a collision, the last row's).
+    Not ``sure`` where the World's Python must decide."""
+    _, outlines, outline_n, outline_tame, _, a4, d, table, ints, scratch, cache = rest
+    into = (gx - tx) * nx + (gy - ty) * ny
+    new_gx = gx
+    new_gy = gy
+    if into < 0.0:
+        if ny == 0.0:
+            new_gx = tx
+        elif nx == 0.0:
+            new_gy = ty
+        else:
+            new_gx = gx - nx * into
+            new_gy = gy - ny * into
+    if nx != 0.0 and ny != 0.0 and (new_gx != tx or new_gy != ty):
+        sure, new_gx, new_gy = off_the_face(
+            tx, ty, w, h, new_gx, new_gy, outlines[other], outline_n[other],
+            outline_tame[other], nx, ny, a4, d, table, ints, scratch, cache,
+        )  # fmt: skip
+        if not sure:
+            return False, gx, gy, False
+    if after and f == 0.0 and not started and col_resp[row - 1] == SLIDE:
+        lx = col_n[row - 1, 0]
+        ly = col_n[row - 1, 1]
+        if (lx != nx or ly != ny) and (new_gx - tx) * lx + (new_gy - ty) * ly < 0.0:
+            return True, tx, ty, True  # in a wedge: nowhere left to go
+    return True, new_gx, new_gy, False
+
+
+@borrowing_kernel
+def _clear_rounded_end(
+    a, x0, y0, w, h, gx, gy, cand_item, cand_resp, c0, n, visited, first_row, row, col_n, rest,
+):  # fmt: skip
+    """``collide2d.world.slope_rules.clear_rounded_end``: the end ``gx, gy`` snapped
+    clear of a polygon the mover would stop at and overlaps by rounding alone, the
+    candidates in the order they were added. Returns ``(sure, gx, gy)``: not sure
+    when the end leaves the mover's region (a polygon beyond its candidates could
+    overlap it) or its outline leaves the exact range."""
+    kind, outlines, outline_n, outline_tame, regions = rest[0], rest[1], rest[2], rest[3], rest[4]
+    scratch = rest[9]
+    if row > first_row:
+        nx = col_n[row - 1, 0]
+        ny = col_n[row - 1, 1]
+    else:
+        nx = 1.0 if x0 > gx else (-1.0 if x0 < gx else 0.0)
+        ny = 1.0 if y0 > gy else (-1.0 if y0 < gy else 0.0)
+    if nx == 0.0 and ny == 0.0:
+        return True, gx, gy
+    if not _within(regions, a, gx, gy, gx + w, gy + h):
+        return False, gx, gy
+    for s in range(n):
+        o = cand_item[c0 + s]
+        if o == a or kind[o] != POLYGON:
+            continue
+        if not outline_tame[o]:
+            return False, gx, gy
+        verts = outlines[o]
+        count = outline_n[o]
+        if not overlaps_rect(gx, gy, w, h, verts, count, scratch):
+            continue
+        code = cand_resp[c0 + s]
+        if visited[s] or code not in (TOUCH, SLIDE):
+            continue
+        mx, my = snap_rect(gx, gy, w, h, verts, count, nx, ny, ROUNDING_STEPS, scratch)
+        if not overlaps_rect(mx, my, w, h, verts, count, scratch):
+            gx = mx
+            gy = my
+    return True, gx, gy
+
+
+@helper_kernel
+def _touch(x0, y0, w, h, dx, dy, f, nx, ny, started, bx, by, bw, bh):
+    """Where a rectangle meets a rectangle: its edge put on the face met (the start
+    for a start overlapped)."""
+    if started:
+        return x0, y0
+    tx = x0 + dx * f
+    ty = y0 + dy * f
+    if nx < 0.0:
+        tx = _below(bx, w)
+    elif nx > 0.0:
+        tx = bx + bw
+    elif ny < 0.0:
+        ty = _below(by, h)
+    else:
+        ty = by + bh
+    return tx, ty
+
+
+@borrowing_kernel
+def _within(regions, a, left, top, right, bottom):
+    """Whether the box lies in mover ``a``'s region."""
+    rx = regions[a, 0]
+    ry = regions[a, 1]
+    return rx <= left and right <= rx + regions[a, 2] and ry <= top and bottom <= ry + regions[a, 3]
 
 
 @borrowing_kernel
@@ -317,7 +470,7 @@ def _before(p_started, p_key, i, j):
 
 
 @borrowing_kernel
-def _swap(p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key, i, j):
+def _swap(p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_open, p_key, i, j):
     p_slot[i], p_slot[j] = p_slot[j], p_slot[i]
     p_f[i], p_f[j] = p_f[j], p_f[i]
     p_nx[i], p_nx[j] = p_nx[j], p_nx[i]
@@ -326,147 +479,6 @@ def _swap(p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_key, i, j)
     p_ty[i], p_ty[j] = p_ty[j], p_ty[i]
     p_started[i], p_started[j] = p_started[j], p_started[i]
     p_corner[i], p_corner[j] = p_corner[j], p_corner[i]
+    p_open[i], p_open[j] = p_open[j], p_open[i]
     for k in range(4):
         p_key[i, k], p_key[j, k] = p_key[j, k], p_key[i, k]
-
-
-@kernel
-def region_pairs(regions, movers, cell, out):
-    """Rows ``(m, i)``: item ``i``'s region overlaps mover ``movers[m]``'s strictly (the
-    pairs a ``move_all`` may bring together), ``i != movers[m]``, in no set order (the
-    caller sorts them). A hashed grid of ``cell``-sized squares over the movers'
-    regions alone (a frame moves a few of many items): each mover is filed in the
-    cells its region touches, then every item looks up its own cells. A region over
-    more than 64 cells, or beyond whole cell numbers, is kept apart: an item so is
-    tested against every mover, a mover so against every item. Returns the number
-    of rows (counted beyond ``len(out)``)."""
-    n = regions.shape[0]
-    k = movers.shape[0]
-    scale = 1.0 / cell  # any rising map of coordinates to cells will do: the same for all
-    spans = np.empty((k, 4), dtype=np.int64)
-    apart = np.zeros(k, dtype=np.bool_)
-    entries = 0
-    for m in range(k):
-        cells = _span(regions, movers[m], scale, spans[m])
-        if cells < 0:
-            apart[m] = True
-        else:
-            entries += cells
-    # A hash table of the movers' cells (open addressing, at least twice as many slots
-    # as entries), each slot heading a chain of the movers filed in its cell.
-    bits = 4
-    while (1 << bits) < 2 * entries:
-        bits += 1
-    slot_key = np.empty(1 << bits, dtype=np.int64)
-    slot_head = np.full(1 << bits, -1, dtype=np.int64)
-    next_entry = np.empty(entries, dtype=np.int64)
-    owner = np.empty(entries, dtype=np.int64)
-    e = 0
-    for m in range(k):
-        if apart[m]:
-            continue
-        for cx in range(spans[m, 0], spans[m, 2] + 1):
-            for cy in range(spans[m, 1], spans[m, 3] + 1):
-                h = _slot(slot_key, slot_head, _cell_key(cx, cy), bits)
-                owner[e] = m
-                next_entry[e] = slot_head[h]
-                slot_head[h] = e
-                e += 1
-    seen = np.full(k, -1, dtype=np.int64)
-    span = np.empty(4, dtype=np.int64)
-    items_apart = np.zeros(n, dtype=np.bool_)
-    rows = 0
-    cap = out.shape[0]
-    for i in range(n):
-        if _span(regions, i, scale, span) < 0:  # tested against every mover
-            items_apart[i] = True
-            for m in range(k):
-                rows = _pair(regions, movers, m, i, rows, out, cap)
-            continue
-        for cx in range(span[0], span[2] + 1):
-            for cy in range(span[1], span[3] + 1):
-                p = slot_head[_probe(slot_key, slot_head, _cell_key(cx, cy), bits)]
-                while p >= 0:
-                    m = owner[p]
-                    p = next_entry[p]
-                    if seen[m] != i:
-                        seen[m] = i
-                        rows = _pair(regions, movers, m, i, rows, out, cap)
-    for m in range(k):  # movers kept apart: against every item not apart itself
-        if apart[m]:
-            for i in range(n):
-                if not items_apart[i]:
-                    rows = _pair(regions, movers, m, i, rows, out, cap)
-    return rows
-
-
-@borrowing_kernel
-def _span(regions, i, scale, span):
-    """Write region ``i``'s cell range ``x0, y0, x1, y1`` into ``span``; return its
-    number of cells, or -1 when it is kept apart (over 64 cells, or beyond whole cell
-    numbers, NaN included)."""
-    fx0 = np.floor(regions[i, 0] * scale)
-    fy0 = np.floor(regions[i, 1] * scale)
-    fx1 = np.floor((regions[i, 0] + regions[i, 2]) * scale)
-    fy1 = np.floor((regions[i, 1] + regions[i, 3]) * scale)
-    if not (max(-fx0, fx1, -fy0, fy1) < CELL_LIMIT):  # False for NaN too
-        return -1
-    span[0] = np.int64(fx0)
-    span[1] = np.int64(fy0)
-    span[2] = np.int64(fx1)
-    span[3] = np.int64(fy1)
-    cells = (span[2] - span[0] + 1) * (span[3] - span[1] + 1)
-    return cells if cells <= 64 else -1
-
-
-@borrowing_kernel
-def _pair(regions, movers, m, i, rows, out, cap):
-    """Add row ``(m, i)`` if item ``i`` is not mover ``m`` and their regions overlap
-    strictly; returns the new row count."""
-    a = movers[m]
-    if i == a:
-        return rows
-    ax = regions[a, 0]
-    ay = regions[a, 1]
-    bx = regions[i, 0]
-    by = regions[i, 1]
-    across = bx < ax + regions[a, 2] and ax < bx + regions[i, 2]
-    if across and by < ay + regions[a, 3] and ay < by + regions[i, 3]:
-        if rows < cap:
-            out[rows, 0] = m
-            out[rows, 1] = i
-        return rows + 1
-    return rows
-
-
-@helper_kernel
-def _hash(key, bits):
-    """Fibonacci hashing of a cell key to ``bits`` bits."""
-    return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits))
-
-
-@borrowing_kernel
-def _probe(slot_key, slot_head, key, bits):
-    """The slot of ``key`` in the open-addressing table, or the empty slot where it
-    would go (its head is -1), by Fibonacci hashing and linear probing."""
-    mask = (1 << bits) - 1
-    h = _hash(key, bits)
-    while slot_head[h] >= 0 and slot_key[h] != key:
-        h = (h + 1) & mask
-    return h
-
-
-@borrowing_kernel
-def _slot(slot_key, slot_head, key, bits):
-    """The slot of ``key``, claimed for it if new (its head stays -1 until an entry
-    is filed)."""
-    h = _probe(slot_key, slot_head, key, bits)
-    slot_key[h] = key
-    return h
-
-
-@helper_kernel
-def _cell_key(cx, cy):
-    """One int64 for a cell (coordinates wrap at 2**31: a collision of keys only adds
-    candidates, which the exact test drops)."""
-    return (cx & 0xFFFFFFFF) << 32 | (cy & 0xFFFFFFFF)

@@ -282,6 +282,21 @@ def later(
     return sign_of(h, length)
 
 
+@borrowing_kernel
+def parallel(i: int, j: int, table: np.ndarray, h: np.ndarray) -> bool:
+    """Whether axes ``i`` and ``j``'s edges are parallel, exactly (their cross product
+    is zero; ``h`` takes the expansion)."""
+    left = (table[i, _QX] - table[i, _PX]) * (table[j, _QY] - table[j, _PY])
+    right = (table[i, _QY] - table[i, _PY]) * (table[j, _QX] - table[j, _PX])
+    if abs(left - right) > CCW_BOUND * (abs(left) + abs(right)):
+        return False
+    length = grow_cross(
+        h, 0, table[i, _QX], table[i, _PX], table[i, _QY], table[i, _PY],
+        table[j, _QX], table[j, _PX], table[j, _QY], table[j, _PY], 1.0,
+    )  # fmt: skip
+    return sign_of(h, length) == 0
+
+
 @inlined_helper
 def length2(table: np.ndarray, k: int, h: np.ndarray) -> int:
     """The exact squared length of axis ``k``'s edge into ``h``; its length."""

@@ -58,6 +58,7 @@ from collide2d._kernels.pairs.polygon_axes import (
     later,
     normal,
     outline_box,
+    parallel,
     shortest_push,
 )
 from collide2d._kernels.pairs.polygons import AHEAD, ask_for_rows
@@ -128,31 +129,34 @@ _SMALLEST_REACH = 2.0**-400
 def _sweep_pair(
     a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
     table: np.ndarray, ints: np.ndarray, scratch: np.ndarray, cache: np.ndarray,
-) -> tuple[int, float, float, float]:  # fmt: skip
-    """One pair: ``(code, fraction, nx, ny)`` (see the module); for a started pair
-    the push's length in place of the fraction."""
+) -> tuple[int, float, float, float, bool]:  # fmt: skip
+    """One pair: ``(code, fraction, nx, ny, corner)`` (see the module); for a started
+    pair the push's length in place of the fraction. ``corner``: a hit whose first
+    contact two edges that are not parallel give at once, one of each shape (a
+    vertex meets a vertex; the World takes another normal for it than the obstacle's
+    edge's, :func:`collide2d.world.contact.corner_normal`)."""
     if discs_apart(a, na, b, nb, d):
-        return NONE, 0.0, 0.0, 0.0
+        return NONE, 0.0, 0.0, 0.0, False
     h = scratch[4]
     n = axes(a, na, b, nb, d, table, ints, h)
     if n < 0:
-        return NONE, 0.0, 0.0, 0.0
+        return NONE, 0.0, 0.0, 0.0, False
     started = True
     for k in range(n):
         if apart_at(k, 0.0, a, na, b, nb, d, table, ints, cache, False):
             started = False
             if ints[k, SIGN] <= 0:
-                return NONE, 0.0, 0.0, 0.0
+                return NONE, 0.0, 0.0, 0.0, False
     if started:
         best, depth = shortest_push(n, a, na, b, nb, d, table, ints, scratch)
         if best < 0:
-            return UNSURE, 0.0, 0.0, 0.0
-        return STARTED, depth, *normal(table, ints, best)
+            return UNSURE, 0.0, 0.0, 0.0, False
+        return STARTED, depth, *normal(table, ints, best), False
     if any_apart(1.0, n, a, na, b, nb, d, table, ints, cache, False):
-        return NONE, 0.0, 0.0, 0.0
+        return NONE, 0.0, 0.0, 0.0, False
     f = min(estimate(n, a, na, b, nb, d, table, ints, cache), _BEFORE_ONE) + 0.0
     if 0.0 < f < _LOWEST_TIME:
-        return UNSURE, 0.0, 0.0, 0.0
+        return UNSURE, 0.0, 0.0, 0.0, False
     steps = 0
     if apart_flags(f, n, a, na, b, nb, d, table, ints, cache):
         while True:  # the last float at which an approaching axis separates
@@ -160,20 +164,20 @@ def _sweep_pair(
                 break  # lo == 0: no approaching axis strictly apart at the start
             g = np.nextafter(f, np.inf)
             if g < _LOWEST_TIME:
-                return UNSURE, 0.0, 0.0, 0.0
+                return UNSURE, 0.0, 0.0, 0.0, False
             if g >= 1.0 or not any_apart(g, n, a, na, b, nb, d, table, ints, cache, False):
                 break
             f = g
             steps += 1
             if steps > STEPS:
-                return UNSURE, 0.0, 0.0, 0.0
+                return UNSURE, 0.0, 0.0, 0.0, False
             apart_flags(f, n, a, na, b, nb, d, table, ints, cache)
     else:
         while True:
             f = np.nextafter(f, -np.inf)
             steps += 1
             if steps > STEPS or 0.0 < f < _LOWEST_TIME:
-                return UNSURE, 0.0, 0.0, 0.0
+                return UNSURE, 0.0, 0.0, 0.0, False
             if apart_flags(f, n, a, na, b, nb, d, table, ints, cache):
                 break
     g = np.nextafter(f, np.inf)
@@ -181,6 +185,7 @@ def _sweep_pair(
     # approaching axes that separate at f, kept by apart_flags)
     best = -1
     ties = 0
+    corner = False
     for k in range(n):
         if ints[k, APART] != 0:
             if best < 0:
@@ -204,7 +209,15 @@ def _sweep_pair(
                 owners += 1
                 chosen = k
         if owners != 1:  # two edges of one shape at once: the Python route decides
-            return UNSURE, 0.0, 0.0, 0.0
+            return UNSURE, 0.0, 0.0, 0.0, False
+        for k in range(n):
+            if (
+                ints[k, APART] != 0
+                and k != chosen
+                and later(k, chosen, a, na, b, nb, d, table, ints, scratch) == 0
+                and not parallel(k, chosen, table, scratch[4])
+            ):
+                corner = True
         best = chosen
     # real contact: they overlap at g, or every leaving axis parts after lo
     # (at f = 0 every leaving axis parts after 0: checked at the start)
@@ -214,8 +227,8 @@ def _sweep_pair(
             and apart_at(k, g, a, na, b, nb, d, table, ints, cache, False)
             and later(best, k, a, na, b, nb, d, table, ints, scratch) <= 0
         ):
-            return NONE, 0.0, 0.0, 0.0
-    return HIT, f, *normal(table, ints, best)
+            return NONE, 0.0, 0.0, 0.0, False
+    return HIT, f, *normal(table, ints, best), corner
 
 
 @kernel
@@ -249,7 +262,7 @@ def sweep_candidates(
         d[1] = deltas[i, 1]
         d[2] = deltas[j, 0]
         d[3] = deltas[j, 1]
-        code, f, nx, ny = _sweep_pair(
+        code, f, nx, ny, _ = _sweep_pair(
             vertices[i], counts[i], vertices[j], counts[j], d, table, ints, scratch, cache
         )
         codes[m] = code

@@ -1,0 +1,175 @@
+"""A rectangle mover against a convex polygon in the World's compiled moves: the
+exact sweep, overlap and snap of ``collide2d.world`` for one pair, compiled.
+
+The sweep is the batch sweep's (:func:`collide2d._kernels.pairs.polygon_sweeps._sweep_pair`,
+equal bit for bit to :func:`collide2d.continuous.polygon.sweep_outlines`) on the
+rectangle's outline ``(x, y), (x + w, y), (x + w, y + h), (x, y + h)``, the outline
+``collide2d.geometry.convex.outline`` gives it. A pair it cannot decide exactly
+(coordinates or motions outside ``SWEEP_EXACT_RANGE``, a rectangle whose ``x + w``
+rounds back to ``x``, a vertex meeting a vertex of the obstacle's own two edges)
+is ``UNSURE``: the caller gives the mover to the World's Python. The overlap is the
+exact separating-axis test (strict: touching is not overlapping), as
+``collide2d.overlaps`` decides it.
+
+Scratch arrays are made once by the caller (:func:`work`) and passed down: these
+kernels allocate nothing (they are called from the compiled moves' inner loop,
+without reference counts).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.codes import SNAP_STEPS
+from collide2d._kernels.expansions import CCW_BOUND, grow_cross, sign_of
+from collide2d._kernels.jit import borrowing_kernel, kernel
+from collide2d._kernels.pairs.polygon_axes import COLUMNS
+from collide2d._kernels.pairs.polygon_sweeps import HIT, NONE, STARTED, UNSURE, _sweep_pair
+
+__all__ = ["HIT", "NONE", "STARTED", "UNSURE"]
+
+_LOW = 2.0**-120
+_HIGH = 2.0**150
+"""``collide2d.tolerances.SWEEP_EXACT_RANGE``, where the compiled sweep is exact (a
+test holds them equal)."""
+
+
+@kernel
+def work(width):
+    """Scratch for outlines of up to ``width`` vertices: the rectangle's outline, the
+    motion, the axis tables and the expansions (see :func:`sweep_rect`)."""
+    most = width + 4
+    return (
+        np.empty((4, 2)), np.empty(4), np.empty((most, 8)),
+        np.empty((most, COLUMNS), dtype=np.intp), np.empty((11, 2048)),
+        np.empty((3, most, 64)),
+    )  # fmt: skip
+
+
+@borrowing_kernel
+def _tame(c):
+    size = abs(c)
+    return size == 0.0 or (_LOW <= size <= _HIGH)
+
+
+@borrowing_kernel
+def sweep_rect(x, y, w, h, dx, dy, verts, n, tame, a4, d, table, ints, scratch, cache):
+    """The rectangle ``x, y, w, h`` moving by ``dx, dy`` against the still outline
+    ``verts[:n]`` (``tame``: its coordinates are in the exact range): ``(code,
+    fraction, nx, ny, corner)`` as ``_sweep_pair`` gives them (the normal from the
+    outline toward the rectangle)."""
+    right = x + w
+    bottom = y + h
+    if not (right > x and bottom > y and tame):
+        return UNSURE, 0.0, 0.0, 0.0, False
+    if not (_tame(x) and _tame(y) and _tame(right) and _tame(bottom)):
+        return UNSURE, 0.0, 0.0, 0.0, False
+    if not (_tame(dx) and _tame(dy)):
+        return UNSURE, 0.0, 0.0, 0.0, False
+    a4[0, 0] = x
+    a4[0, 1] = y
+    a4[1, 0] = right
+    a4[1, 1] = y
+    a4[2, 0] = right
+    a4[2, 1] = bottom
+    a4[3, 0] = x
+    a4[3, 1] = bottom
+    d[0] = dx
+    d[1] = dy
+    d[2] = 0.0
+    d[3] = 0.0
+    return _sweep_pair(a4, 4, verts, n, d, table, ints, scratch, cache)
+
+
+@borrowing_kernel
+def _inside(px, py, qx, qy, vx, vy, h):
+    """Whether ``v`` is strictly left of the line from ``p`` to ``q`` (inside the
+    outline), exactly."""
+    left = (qx - px) * (vy - py)
+    right = (qy - py) * (vx - px)
+    det = left - right
+    bound = CCW_BOUND * (abs(left) + abs(right))
+    if det > bound:
+        return True
+    if -det > bound:
+        return False
+    return sign_of(h, grow_cross(h, 0, qx, px, qy, py, vx, px, vy, py, 1.0)) > 0
+
+
+@borrowing_kernel
+def overlaps_rect(x, y, w, h, verts, n, scratch):
+    """Whether the rectangle and the outline overlap strictly (``x + w > x`` and
+    ``y + h > y``; the outline tame), exactly."""
+    right = x + w
+    bottom = y + h
+    left_of = True
+    right_of = True
+    above = True
+    below = True
+    for k in range(n):
+        vx = verts[k, 0]
+        vy = verts[k, 1]
+        left_of = left_of and vx <= x
+        right_of = right_of and vx >= right
+        above = above and vy <= y
+        below = below and vy >= bottom
+    if left_of or right_of or above or below:
+        return False
+    hx = scratch[0]
+    for k in range(n):
+        k2 = k + 1 if k + 1 < n else 0
+        px, py, qx, qy = verts[k, 0], verts[k, 1], verts[k2, 0], verts[k2, 1]
+        if not (
+            _inside(px, py, qx, qy, x, y, hx) or _inside(px, py, qx, qy, right, y, hx)
+            or _inside(px, py, qx, qy, right, bottom, hx)
+            or _inside(px, py, qx, qy, x, bottom, hx)
+        ):  # fmt: skip
+            return False  # this edge has every corner on its line or outside
+    return True
+
+
+@borrowing_kernel
+def snap_rect(x, y, w, h, verts, n, nx, ny, steps, scratch):
+    """``collide2d.world.contact.snap`` of the rectangle's position ``x, y`` off the
+    outline along ``nx, ny``: a unit in the last place, then twice as far each time,
+    until they no longer overlap (``steps`` tries)."""
+    step_x = np.spacing(abs(x)) if x != 0.0 else 5e-324
+    step_y = np.spacing(abs(y)) if y != 0.0 else 5e-324
+    for _ in range(steps):
+        if not overlaps_rect(x, y, w, h, verts, n, scratch):
+            return x, y
+        if nx != 0.0:
+            x += step_x if nx > 0.0 else -step_x
+            step_x *= 2.0
+        if ny != 0.0:
+            y += step_y if ny > 0.0 else -step_y
+            step_y *= 2.0
+    return x, y
+
+
+@borrowing_kernel
+def off_the_face(x0, y0, w, h, gx, gy, verts, n, tame, nx, ny, a4, d, table, ints, scratch, cache):
+    """``collide2d.world.responses.off_the_face``: the slid goal ``gx, gy`` moved along
+    the face's normal ``nx, ny`` (both non-zero) until the leg from ``x0, y0`` toward
+    it no longer meets the outline through that face. Returns ``(sure, gx, gy)``;
+    not ``sure`` where the World's Python must decide (an unsure sweep, a vertex
+    meeting a vertex through another face)."""
+    step_x = np.spacing(abs(gx)) if gx != 0.0 else 5e-324
+    step_y = np.spacing(abs(gy)) if gy != 0.0 else 5e-324
+    for _ in range(SNAP_STEPS):
+        code, _, mx, my, corner = sweep_rect(
+            x0, y0, w, h, gx - x0, gy - y0, verts, n, tame, a4, d, table, ints, scratch, cache
+        )
+        if code in (NONE, STARTED):
+            break
+        if code == UNSURE:
+            return False, gx, gy
+        if mx != nx or my != ny:
+            if corner:
+                return False, gx, gy
+            break
+        gx += step_x if nx > 0.0 else -step_x
+        gy += step_y if ny > 0.0 else -step_y
+        step_x *= 2.0
+        step_y *= 2.0
+    return True, gx, gy

@@ -1,0 +1,163 @@
+"""``World.move`` and ``check`` of one rectangle through the compiled moves of
+:mod:`collide2d.world.move_all`, where its candidates are rectangles."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+
+import numpy as np
+
+from collide2d.geometry.rect import Rect
+from collide2d.geometry.vec2 import Vec2
+from collide2d.shapes import AnyShape
+from collide2d.world.collision import Filter, Item, Movement
+from collide2d.world.contact import bounds
+from collide2d.world.far_rects import mover_kept, rect_kept
+from collide2d.world.move_all import (
+    _NO_OUTLINES,
+    NORMALS,
+    REGION_PAD,
+    RESPONSE_NAMES,
+    _collision,
+    _columns,
+    _movement,
+    _new,
+    _rect,
+    _vec2,
+    moves,
+)  # fmt: skip
+from collide2d.world.one_move import MOST_CANDIDATES, move_rect
+from collide2d.world.table import ItemTable
+
+
+def move_one(
+    shapes: Mapping[Item, AnyShape],
+    table: ItemTable,
+    candidates: Callable[[Rect], list[Item]],
+    item: Item,
+    shape: Rect,
+    goal: Vec2,
+    filter: Filter,
+    codes: Mapping[str, int],
+) -> tuple[Movement, int, int] | None:
+    """``World.check`` of one rectangle by the compiled moves, or None where
+    ``World.check``'s Python must run (a curve or mask it would respond to, a
+    ``bounce`` or custom response, an unknown name, a start already overlapped).
+
+    The same region rule as :func:`move_all`: the move never leaves the box spanned
+    by its start and its goal, so the items whose boxes overlap that box (padded)
+    are all it can meet; ``candidates`` finds them in the broadphase. ``codes`` are
+    the responses the compiled moves may run (the built-ins not replaced). Returns
+    the movement and the counts for ``World.stats``: exact tests, candidates."""
+    x, y, w, h = shape
+    gx, gy = goal
+    lo_x, lo_y, hi_x, hi_y = min(x, gx), min(y, gy), max(x + w, gx + w), max(y + h, gy + h)
+    pad_x = REGION_PAD * (abs(lo_x) + abs(hi_x)) + 1e-300
+    pad_y = REGION_PAD * (abs(lo_y) + abs(hi_y)) + 1e-300
+    left, top = lo_x - pad_x, lo_y - pad_y
+    right, bottom = left + ((hi_x + pad_x) - left), top + ((hi_y + pad_y) - top)
+    if not (mover_kept(left, right, w) and mover_kept(top, bottom, h)):
+        return None  # far out, where x + w loses part of w: the check loop's exact route
+    found = candidates(_new(Rect, (left, top, right - left, bottom - top)))
+    slot = table.slot
+    rows = []
+    for other in found:
+        if other == item:
+            continue
+        other_shape = shapes[other]
+        ox, oy, ow, oh = other_shape if type(other_shape) is Rect else bounds(other_shape)
+        if not (ox < right and left < ox + ow and oy < bottom and top < oy + oh):
+            continue  # outside the box the move never leaves
+        response = filter(item, other)
+        if not response:
+            continue
+        code = codes.get(response) if isinstance(response, str) else None
+        if code is None or type(other_shape) is not Rect:
+            return None
+        rounded = (ox + ow) - ox != ow or (oy + oh) - oy != oh
+        if rounded and not rect_kept(ox, oy, ow, oh):  # far out: the check loop's exact route
+            return None
+        rows.append((slot[other], code, other, other_shape))
+    rows.sort()  # the order the items were added (slots differ: the rest is not compared)
+    k = len(rows)
+    if k <= MOST_CANDIDATES:  # a few: plain Python does it before the kernel's call is made
+        moved = move_rect(item, shape, gx, gy, rows)
+        return None if moved is None else (moved, k, len(found))
+    # the mover's row and its candidates', each built by one numpy call (an element
+    # written at a time costs a microsecond a row)
+    order = np.array([slot[item], *[row[0] for row in rows]], dtype=np.int64)
+    box = table.box[order]  # the mover's row is its shape (rows are never behind)
+    cand_resp = np.array([row[1] for row in rows], dtype=np.int8)
+    columns = _one_columns(2 * moves.MAX_RESPONSES * (k + 1))
+    goal_row, cand_start, out_pos, out_start = _kept.small
+    goal_row[0, 0] = gx
+    goal_row[0, 1] = gy
+    cand_start[1] = k
+    out_start[0] = 0
+    region = _kept.region
+    region[0] = left, top, right - left, bottom - top
+    status, _, _ = moves.move_rects(
+        box, order, ONE_MOVER, goal_row, cand_start, _counting(k), cand_resp, ONE_FALSE, 0,
+        out_pos, out_start, *columns, _kinds(k + 1), *_NO_OUTLINES, region, False,
+    )  # fmt: skip
+    if status != moves.DONE:
+        return None
+    end = int(out_start[1])
+    px, py = out_pos[0].tolist()
+    if not end:  # no contact: nothing to read back
+        return _movement((_vec2((px, py)), [])), k, len(found)
+    other, resp, fraction, normal, touch, delta, leg, started, slide = (
+        column[:end].tolist() for column in columns
+    )
+    names = [item] + [row[2] for row in rows]
+    # The records as _collect builds them, field for field; a row loop here because a
+    # single move has one or two rows, where _collect's columns of numpy and map/zip
+    # cost 3 to 8 us more (measured) than they save.
+    collisions = []
+    for r in range(end):
+        name = names[other[r]]
+        sx, sy = slide[r]
+        nx, ny = normal[r]
+        collisions.append(_collision((
+            item, name, RESPONSE_NAMES[resp[r]], fraction[r], NORMALS[int(3 * nx + ny + 4)],
+            _vec2(touch[r]), _vec2(delta[r]), _rect((*leg[r], w, h)), shapes[name],
+            started[r], None if sx != sx else _vec2((sx, sy)), None,
+        )))  # fmt: skip
+    return _movement((_vec2((px, py)), collisions)), k, len(found)
+
+
+ONE_MOVER = np.zeros(1, dtype=np.int64)
+_COUNTING = np.arange(1, 257, dtype=np.int64)
+
+
+def _counting(k: int) -> np.ndarray:
+    """``1, 2, ..., k`` (a shared array's view for the usual few)."""
+    return _COUNTING[:k] if k <= 256 else np.arange(1, k + 1, dtype=np.int64)
+
+
+ONE_FALSE = np.zeros(1, dtype=np.bool_)
+_RECTS = np.zeros(257, dtype=np.int8)  # codes.RECT
+
+
+def _kinds(k: int) -> np.ndarray:
+    """``k`` rectangles' kinds (a shared array's view for the usual few)."""
+    return _RECTS[:k] if k <= 257 else np.zeros(k, dtype=np.int8)
+
+
+_kept = threading.local()
+
+
+def _one_columns(capacity: int) -> tuple[np.ndarray, ...]:
+    """Collision rows for :func:`move_one`, kept between calls by each thread (grown
+    when short): allocating them costs as much as a short move."""
+    columns: tuple[np.ndarray, ...] | None = getattr(_kept, "columns", None)
+    if columns is None or len(columns[0]) < capacity:
+        columns = _kept.columns = _columns(max(capacity, 1024))
+        # and the goal, the candidate range and the position and row start out
+        _kept.small = (
+            np.empty((1, 2)), np.zeros(2, dtype=np.int64), np.empty((1, 2)),
+            np.zeros(2, dtype=np.int64),
+        )  # fmt: skip
+        _kept.region = np.empty((1, 4))
+    return columns
