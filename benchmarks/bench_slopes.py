@@ -8,8 +8,9 @@ tiles of 16 px, 1,000 actors walking with gravity, ``move_arrays`` with the Worl
 group filter, the responses as array operations), once with rectangles only and once
 with every fifth tile a sloped polygon in the same box (a quadrilateral whose top
 rises 4 px across the tile). Reported: the median frame of each and their ratio
-(the target is 2x or less). An actor that may meet a polygon moves by the World's
-check loop in Python (the compiled moves take rectangles only).
+(the target is 2x or less). Rectangles among polygons move in the compiled moves;
+the check loop in Python takes only the moves it alone decides (docs/world.md,
+"Speed with polygons").
 """
 
 from __future__ import annotations
