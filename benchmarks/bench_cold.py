@@ -96,6 +96,16 @@ CALLS = {
         "    world.add(k, collide2d.Rect(60.0 * k, 0.0, 12.0, 20.0))",
         "world.move_all({k: (60.0 * k + 3, 50.0) for k in range(100)})",
     ),
+    "World.move_all, 100 actors among slopes": (
+        "world = collide2d.World()\n"
+        "for k in range(400):\n"
+        "    x = 16.0 * k\n"
+        "    world.add(('tile', k), collide2d.Polygon([(x, 68.0), (x + 16, 64.0), (x + 16, 80.0),"
+        " (x, 80.0)]))\n"
+        "for k in range(100):\n"
+        "    world.add(k, collide2d.Rect(60.0 * k, 0.0, 12.0, 20.0))",
+        "world.move_all({k: (60.0 * k + 3, 50.0) for k in range(100)})",
+    ),
     "World.step, 40 disks": (
         "world = collide2d.World()\n"
         "for k, (x, y) in enumerate((rng.random((40, 2)) * 100).tolist()):\n"

@@ -111,13 +111,16 @@ def _masks() -> None:
 
 
 def _world_moves() -> None:
-    from collide2d import Rect, World
+    from collide2d import Polygon, Rect, World
 
     world = World()
     for k in range(8):
         world.add(("tile", k), Rect(16.0 * k, 32.0, 16.0, 16.0))
     world.add("actor", Rect(4.0, 0.0, 12.0, 20.0))
     world.move_all({"actor": (20.0, 30.0)})
+    # among polygons: the same kernel compiled with its polygon code
+    world.add("slope", Polygon([(128.0, 36.0), (144.0, 32.0), (144.0, 48.0), (128.0, 48.0)]))
+    world.move_all({"actor": (140.0, 10.0)})
 
 
 def _world_step() -> None:

@@ -64,7 +64,7 @@ class Plan(NamedTuple):
     python_only: np.ndarray
     regions: np.ndarray
     kind: np.ndarray
-    outlines: tuple[np.ndarray, np.ndarray, np.ndarray]
+    outlines: tuple[np.ndarray, np.ndarray, np.ndarray] | None
 
 
 def move_all(
@@ -165,18 +165,17 @@ def plan_moves(
                 python_only, regions, kind, outlines)  # fmt: skip
 
 
-def _outlines(table: ItemTable, live: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The live rows' polygon outlines (vertices, counts, in the exact range), or empty
-    stand-ins when the World holds no polygon."""
+def _outlines(
+    table: ItemTable, live: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The live rows' polygon outlines (vertices, counts, in the exact range), or None
+    when the World holds no polygon."""
     if not table.polygons:
-        return _NO_OUTLINES
+        return None
     if len(live) == len(table.items):
         n = len(live)
         return table.outline[:n], table.outline_n[:n], table.outline_tame[:n]
     return table.outline[live], table.outline_n[live], table.outline_tame[live]
-
-
-_NO_OUTLINES = (np.zeros((1, 3, 2)), np.zeros(1, dtype=np.int64), np.zeros(1, dtype=bool))
 
 
 def _group_responses(
@@ -223,7 +222,10 @@ def run_plan(
     )  # fmt: skip
     order = np.arange(box.shape[0], dtype=np.int64)  # live rows are in insertion order
     count = len(plan.movers)
-    polygons = bool(table.polygons)
+    shapes = None  # no polygon: the kernel compiled without the polygon code
+    if plan.outlines is not None:
+        outlines = plan.outlines[0]
+        shapes = (*plan.outlines, *lazy("moves.outlines").work(outlines.shape[1]))
     out_pos = np.empty((count, 2))
     out_start = np.zeros(count + 1, dtype=np.int64)
     columns = _columns(max(64, 4 * len(plan.cand_item) + 64 * 8))
@@ -231,8 +233,7 @@ def run_plan(
     while first < count:
         status, done, _ = moves.move_rects(
             box, order, m_index, goal, plan.cand_start, plan.cand_item, plan.cand_resp,
-            python_only, first, out_pos, out_start, *columns, plan.kind, *plan.outlines,
-            regions, polygons,
+            python_only, first, out_pos, out_start, *columns, plan.kind, regions, shapes,
         )  # fmt: skip
         if done > first:
             with collector_paused():

@@ -15,7 +15,6 @@ from collide2d.world.collision import Filter, Item, Movement
 from collide2d.world.contact import bounds
 from collide2d.world.far_rects import mover_kept, rect_kept
 from collide2d.world.move_all import (
-    _NO_OUTLINES,
     NORMALS,
     REGION_PAD,
     RESPONSE_NAMES,
@@ -99,7 +98,7 @@ def move_one(
     region[0] = left, top, right - left, bottom - top
     status, _, _ = moves.move_rects(
         box, order, ONE_MOVER, goal_row, cand_start, _counting(k), cand_resp, ONE_FALSE, 0,
-        out_pos, out_start, *columns, _kinds(k + 1), *_NO_OUTLINES, region, False,
+        out_pos, out_start, *columns, _kinds(k + 1), region, None,
     )  # fmt: skip
     if status != moves.DONE:
         return None

@@ -22,7 +22,7 @@ import numpy as np
 
 from collide2d._kernels.codes import SNAP_STEPS
 from collide2d._kernels.expansions import CCW_BOUND, grow_cross, sign_of
-from collide2d._kernels.jit import borrowing_kernel, kernel
+from collide2d._kernels.jit import borrowing_kernel
 from collide2d._kernels.pairs.polygon_axes import COLUMNS
 from collide2d._kernels.pairs.polygon_sweeps import HIT, NONE, STARTED, UNSURE, _sweep_pair
 
@@ -34,10 +34,10 @@ _HIGH = 2.0**150
 test holds them equal)."""
 
 
-@kernel
-def work(width):
+def work(width: int) -> tuple[np.ndarray, ...]:
     """Scratch for outlines of up to ``width`` vertices: the rectangle's outline, the
-    motion, the axis tables and the expansions (see :func:`sweep_rect`)."""
+    motion, the axis tables and the expansions (see :func:`sweep_rect`), made in
+    Python by the caller."""
     most = width + 4
     return (
         np.empty((4, 2)), np.empty(4), np.empty((most, 8)),

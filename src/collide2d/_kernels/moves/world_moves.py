@@ -37,7 +37,6 @@ from collide2d._kernels.moves.outlines import (
     snap_rect,
     sweep_rect,
 )  # fmt: skip
-from collide2d._kernels.moves.outlines import work as outlines_work
 
 DONE, NEEDS_PYTHON, FULL = 0, 1, 2
 
@@ -104,7 +103,7 @@ def _snap(x, y, w, h, bx, by, bw, bh, nx, ny):
 def move_rects(
     box, order, movers, goals, cand_start, cand_item, cand_resp, python_only, first,
     out_pos, out_start, col_other, col_resp, col_f, col_n, col_touch, col_delta, col_leg,
-    col_started, col_slide, kind, outlines, outline_n, outline_tame, regions, polygons,
+    col_started, col_slide, kind, regions, shapes,
 ):  # fmt: skip
     """Move ``movers[first:]`` in order; returns ``(status, next, collisions)``.
 
@@ -118,13 +117,18 @@ def move_rects(
     moved), ``NEEDS_PYTHON`` (mover ``next`` is the caller's) or ``FULL`` (grow the
     collision arrays and call again from ``next``).
 
-    Items of ``kind`` ``POLYGON`` are the outlines ``outlines[i, :outline_n[i]]``
-    (``outline_tame[i]``: in the exact sweep's range); their ``box`` rows are their
-    bounds. A mover's legs must stay in its row of ``regions`` (the box its
-    candidates were found in): one that leaves it, or meets a polygon where the
-    World's Python decides (see :mod:`.outlines`), is the caller's. ``polygons``:
-    the World holds polygons, and each move ends by clearing a rounding overlap
-    with them (``collide2d.world.slope_rules.clear_rounded_end``).
+    A mover's legs must stay in its row of ``regions`` (the box its candidates were
+    found in): one that leaves it is the caller's. ``shapes`` is None when the World
+    holds no polygon: numba then compiles none of the polygon code (a first call of
+    a few seconds instead of forty; it prunes a branch on a plain ``shapes is not
+    None``, which the kernels here keep apart from any other test). Otherwise it is
+    ``(outlines, outline_n, outline_tame, *work)``: the items of ``kind``
+    ``POLYGON`` are the outlines ``outlines[i, :outline_n[i]]`` (``outline_tame[i]``:
+    in the exact sweep's range; their ``box`` rows are their bounds) and ``work``
+    the scratch of :func:`.outlines.work`. A mover that meets a polygon where the
+    World's Python decides (see :mod:`.outlines`) is the caller's, and each move
+    ends by clearing a rounding overlap with the polygons
+    (``collide2d.world.slope_rules.clear_rounded_end``).
     """
     cap = col_other.shape[0]
     row = out_start[first]
@@ -145,8 +149,6 @@ def move_rects(
     p_corner = np.empty(most, dtype=np.bool_)
     p_open = np.empty(most, dtype=np.bool_)
     p_key = np.empty((most, 4))
-    a4, d, table, ints, scratch, cache = outlines_work(outlines.shape[1])
-    rest = (kind, outlines, outline_n, outline_tame, regions, a4, d, table, ints, scratch, cache)
     for m in range(first, movers.shape[0]):
         out_start[m] = row
         if python_only[m]:
@@ -169,7 +171,8 @@ def move_rects(
         responses = 0
         count, bail = _project(
             box, order, a, lx, ly, w, h, gx, gy, cand_item, cand_resp, c0, n, visited,
-            p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_open, p_key, rest,
+            p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_open, p_key, kind, regions,
+                shapes,
         )  # fmt: skip
         if bail or (count > 0 and p_open[0]):
             return NEEDS_PYTHON, m, row
@@ -192,7 +195,7 @@ def move_rects(
             else:  # SLIDE: remove the part of the remaining motion into the surface
                 sure, new_gx, new_gy, wedge = _slid(
                     gx, gy, w, h, p_tx[0], p_ty[0], p_nx[0], p_ny[0], p_f[0], p_started[0],
-                    cand_item[c0 + s], row > first_row, col_resp, col_n, row, rest,
+                    cand_item[c0 + s], row > first_row, col_resp, col_n, row, shapes,
                 )  # fmt: skip
                 if not sure:
                     return NEEDS_PYTHON, m, first_row
@@ -236,7 +239,8 @@ def move_rects(
             gy = new_gy
             count, bail = _project(
                 box, order, a, lx, ly, w, h, gx, gy, cand_item, cand_resp, c0, n, visited,
-                p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_open, p_key, rest,
+                p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_open, p_key, kind,
+                regions, shapes,
             )  # fmt: skip
             if bail or (count > 0 and p_open[0]):
                 return NEEDS_PYTHON, m, first_row
@@ -244,16 +248,19 @@ def move_rects(
         for r in range(first_row, row):
             if col_resp[r] != CROSS:
                 o = col_other[r]
-                if kind[o] == POLYGON:
-                    gx, gy = snap_rect(gx, gy, w, h, outlines[o], outline_n[o], col_n[r, 0],
-                                       col_n[r, 1], SNAP_STEPS, scratch)  # fmt: skip
-                else:
+                snapped = False
+                if shapes is not None:  # noqa: SIM102 - numba prunes this test alone
+                    if kind[o] == POLYGON:
+                        gx, gy = snap_rect(gx, gy, w, h, shapes[0][o], shapes[1][o], col_n[r, 0],
+                                           col_n[r, 1], SNAP_STEPS, shapes[7])  # fmt: skip
+                        snapped = True
+                if not snapped:
                     gx, gy = _snap(gx, gy, w, h, box[o, 0], box[o, 1], box[o, 2], box[o, 3],
                                    col_n[r, 0], col_n[r, 1])  # fmt: skip
-        if polygons:
+        if shapes is not None:
             sure, gx, gy = _clear_rounded_end(
                 a, x0, y0, w, h, gx, gy, cand_item, cand_resp, c0, n, visited, first_row, row,
-                col_n, rest,
+                col_n, kind, regions, shapes,
             )  # fmt: skip
             if not sure:
                 return NEEDS_PYTHON, m, first_row
@@ -268,7 +275,8 @@ def move_rects(
 @borrowing_kernel
 def _project(
     box, order, a, x0, y0, w, h, gx, gy, cand_item, cand_resp, c0, n, visited,
-    p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_open, p_key, rest,
+    p_slot, p_f, p_nx, p_ny, p_tx, p_ty, p_started, p_corner, p_open, p_key, kind, regions,
+                shapes,
 ):  # fmt: skip
     """``World._project`` of the leg ``(x0, y0) -> (gx, gy)``: fills the projection
     arrays, sorted; returns ``(count, bail)``, ``bail`` when the caller's Python must
@@ -276,15 +284,17 @@ def _project(
     the mover's region, or a polygon's sweep is unsure. A polygon met vertex to
     vertex is ``p_open``: the World's normal for it is not found here (the caller's
     Python moves the item if it comes first)."""
-    kind, outlines, outline_n, outline_tame, regions, a4, d, table, ints, scratch, cache = rest
     dx = gx - x0
     dy = gy - y0
     left = min(x0, gx)
     top = min(y0, gy)
     right = max(x0 + w, gx + w)
     bottom = max(y0 + h, gy + h)
-    if not _within(regions, a, left, top, right, bottom):
-        return 0, True
+    rx = regions[a, 0]
+    ry = regions[a, 1]
+    if not (rx <= left and right <= rx + regions[a, 2] and ry <= top
+            and bottom <= ry + regions[a, 3]):  # fmt: skip
+        return 0, True  # the leg leaves the region its candidates were found in
     count = 0
     for s in range(n):
         other = cand_item[c0 + s]
@@ -298,30 +308,38 @@ def _project(
         if not (bx < right and left < bx + bw and by < bottom and top < by + bh):
             continue
         is_open = False
-        if kind[other] == POLYGON:
-            code_s, f, nx, ny, corner = sweep_rect(
-                x0, y0, w, h, dx, dy, outlines[other], outline_n[other], outline_tame[other],
-                a4, d, table, ints, scratch, cache,
-            )  # fmt: skip
-            if code_s == NONE:
-                continue
-            if code_s != HIT:  # started (pushed out, or crossed), or unsure
-                return 0, True
-            started = False
-            tx = x0 + dx * f
-            ty = y0 + dy * f
-            if corner:  # the World's normal for it, and so its snap, are not found here
-                is_open = True
-            else:
-                tx, ty = snap_rect(tx, ty, w, h, outlines[other], outline_n[other], nx, ny,
-                                   SNAP_STEPS, scratch)  # fmt: skip
-        else:
+        polygon = False
+        if shapes is not None:  # noqa: SIM102 - numba prunes this test alone
+            if kind[other] == POLYGON:
+                polygon = True
+                code_s, f, nx, ny, corner, tx, ty, is_open = _meet_polygon(
+                    x0, y0, w, h, dx, dy, other, shapes
+                )
+                if code_s == NONE:
+                    continue
+                if code_s != HIT:  # started (pushed out, or crossed), or unsure
+                    return 0, True
+                started = False
+        if not polygon:
             hit, f, nx, ny, started, corner = _sweep(x0, y0, w, h, dx, dy, bx, by, bw, bh)
             if not hit:
                 continue
-            tx, ty = _touch(x0, y0, w, h, dx, dy, f, nx, ny, started, bx, by, bw, bh)
-            if started and code != CROSS:
-                return 0, True
+            if started:
+                if code != CROSS:
+                    return 0, True
+                tx = x0
+                ty = y0
+            else:  # the edge put on the face met
+                tx = x0 + dx * f
+                ty = y0 + dy * f
+                if nx < 0.0:
+                    tx = _below(bx, w)
+                elif nx > 0.0:
+                    tx = bx + bw
+                elif ny < 0.0:
+                    ty = _below(by, h)
+                else:
+                    ty = by + bh
         # the order of contacts: started first (deepest first), fraction, face before
         # corner, nearer centre, earlier added (World._order_key)
         ax_c = x0 + w * 0.5 - (bx + bw * 0.5)
@@ -357,14 +375,13 @@ def _project(
 
 
 @borrowing_kernel
-def _slid(gx, gy, w, h, tx, ty, nx, ny, f, started, other, after, col_resp, col_n, row, rest):
+def _slid(gx, gy, w, h, tx, ty, nx, ny, f, started, other, after, col_resp, col_n, row, shapes):
     """The ``slide`` response (``collide2d.world.responses.slide``) at the contact
     ``tx, ty`` of normal ``nx, ny`` with ``other``: ``(sure, gx, gy, wedged)``, the
     goal with the part of the remaining motion into the surface removed, moved off a
     sloped face (:func:`.outlines.off_the_face`), or the contact itself in a wedge
     (``collide2d.world.slope_rules.wedged``: ``after`` a collision, the last row's).
     Not ``sure`` where the World's Python must decide."""
-    _, outlines, outline_n, outline_tame, _, a4, d, table, ints, scratch, cache = rest
     into = (gx - tx) * nx + (gy - ty) * ny
     new_gx = gx
     new_gy = gy
@@ -376,13 +393,15 @@ def _slid(gx, gy, w, h, tx, ty, nx, ny, f, started, other, after, col_resp, col_
         else:
             new_gx = gx - nx * into
             new_gy = gy - ny * into
-    if nx != 0.0 and ny != 0.0 and (new_gx != tx or new_gy != ty):
-        sure, new_gx, new_gy = off_the_face(
-            tx, ty, w, h, new_gx, new_gy, outlines[other], outline_n[other],
-            outline_tame[other], nx, ny, a4, d, table, ints, scratch, cache,
-        )  # fmt: skip
-        if not sure:
-            return False, gx, gy, False
+    if shapes is not None:  # noqa: SIM102 - numba prunes this test alone
+        if nx != 0.0 and ny != 0.0 and (new_gx != tx or new_gy != ty):
+            outlines, outline_n, outline_tame, a4, d, table, ints, scratch, cache = shapes
+            sure, new_gx, new_gy = off_the_face(
+                tx, ty, w, h, new_gx, new_gy, outlines[other], outline_n[other],
+                outline_tame[other], nx, ny, a4, d, table, ints, scratch, cache,
+            )  # fmt: skip
+            if not sure:
+                return False, gx, gy, False
     if after and f == 0.0 and not started and col_resp[row - 1] == SLIDE:
         lx = col_n[row - 1, 0]
         ly = col_n[row - 1, 1]
@@ -393,15 +412,15 @@ def _slid(gx, gy, w, h, tx, ty, nx, ny, f, started, other, after, col_resp, col_
 
 @borrowing_kernel
 def _clear_rounded_end(
-    a, x0, y0, w, h, gx, gy, cand_item, cand_resp, c0, n, visited, first_row, row, col_n, rest,
+    a, x0, y0, w, h, gx, gy, cand_item, cand_resp, c0, n, visited, first_row, row, col_n,
+    kind, regions, shapes,
 ):  # fmt: skip
     """``collide2d.world.slope_rules.clear_rounded_end``: the end ``gx, gy`` snapped
     clear of a polygon the mover would stop at and overlaps by rounding alone, the
     candidates in the order they were added. Returns ``(sure, gx, gy)``: not sure
     when the end leaves the mover's region (a polygon beyond its candidates could
     overlap it) or its outline leaves the exact range."""
-    kind, outlines, outline_n, outline_tame, regions = rest[0], rest[1], rest[2], rest[3], rest[4]
-    scratch = rest[9]
+    outlines, outline_n, outline_tame, scratch = shapes[0], shapes[1], shapes[2], shapes[7]
     if row > first_row:
         nx = col_n[row - 1, 0]
         ny = col_n[row - 1, 1]
@@ -432,23 +451,24 @@ def _clear_rounded_end(
     return True, gx, gy
 
 
-@helper_kernel
-def _touch(x0, y0, w, h, dx, dy, f, nx, ny, started, bx, by, bw, bh):
-    """Where a rectangle meets a rectangle: its edge put on the face met (the start
-    for a start overlapped)."""
-    if started:
-        return x0, y0
+@borrowing_kernel
+def _meet_polygon(x0, y0, w, h, dx, dy, other, shapes):
+    """The rectangle's leg against polygon ``other``: ``(code, fraction, nx, ny,
+    corner, tx, ty, open)``, the contact snapped clear along the normal, or ``open``
+    where the polygon is met vertex to vertex (the World's normal for it, and so its
+    snap, are not found here)."""
+    outlines, outline_n, outline_tame, a4, d, table, ints, scratch, cache = shapes
+    verts = outlines[other]
+    count = outline_n[other]
+    code, f, nx, ny, corner = sweep_rect(
+        x0, y0, w, h, dx, dy, verts, count, outline_tame[other], a4, d, table, ints, scratch,
+        cache,
+    )  # fmt: skip
     tx = x0 + dx * f
     ty = y0 + dy * f
-    if nx < 0.0:
-        tx = _below(bx, w)
-    elif nx > 0.0:
-        tx = bx + bw
-    elif ny < 0.0:
-        ty = _below(by, h)
-    else:
-        ty = by + bh
-    return tx, ty
+    if code == HIT and not corner:
+        tx, ty = snap_rect(tx, ty, w, h, verts, count, nx, ny, SNAP_STEPS, scratch)
+    return code, f, nx, ny, corner, tx, ty, corner
 
 
 @borrowing_kernel
