@@ -159,3 +159,74 @@ def test_the_platformer_with_slopes_matches_the_python_moves_frame_after_frame()
         assert moved.other == [c.other for e in expected for c in e.collisions]
         assert moved.touch.tolist() == [list(c.touch) for e in expected for c in e.collisions]
     a.validate()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.one_of(placed, placed, rects), min_size=3, max_size=12),
+    st.lists(rects, min_size=1, max_size=4),
+    st.data(),
+)
+def test_emptied_slots_and_turned_polygons_keep_the_rows_in_step(obstacles, movers, data):
+    """After removals (the live rows are no longer the slots) and a polygon updated
+    to another outline, wider than the others: the same answers as the Python."""
+    scene = [*obstacles, *movers]
+    first = len(obstacles)
+    gone = data.draw(st.sets(st.integers(0, first - 1), max_size=first - 1))
+    octagon = PlacedPolygon(Polygon.regular(0, 0, 6, 8, 0.3), *data.draw(st.tuples(coords, coords)))
+    worlds = [world_of(scene), world_of(scene, compiled=False)]
+    for world in worlds:
+        for k in sorted(gone):
+            world.remove(k)
+        kept = [k for k in range(first) if k not in gone]
+        world.update(kept[0], octagon)
+    goals = {first + k: data.draw(st.tuples(coords, coords)) for k in range(len(movers))}
+    together, apart = worlds
+    result = together.move_all(goals, lambda item, other: "slide")
+    expected = {m: apart.move(m, goals[m], lambda item, other: "slide") for m in sorted(goals)}
+    assert result == expected
+    together.validate()
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e6 + 0.5, 2.0**40 + 0.25, -3.0e15 - 1.0])
+def test_far_from_the_origin_the_compiled_moves_still_match(offset):
+    """Coordinates far out (where a unit in the last place is up to half a unit):
+    the same answers as the check loop."""
+
+    def build(compiled):
+        world = World(cell_size=64)
+        for k, piece in enumerate(ramp_pieces(6, 4.0)):
+            world.add(("ramp", k), PlacedPolygon(piece, offset, offset))
+        for k in range(4):
+            world.add(("walker", k), Rect(offset + 4 + 20 * k, offset + 10 - 8 * k, 6, 10))
+        world._compiled_moves = compiled
+        return world
+
+    a, b = build(True), build(False)
+    goals = {("walker", k): (a.shape(("walker", k)).x + 5.0, a.shape(("walker", k)).y + 9.0)
+             for k in range(4)}  # fmt: skip
+    assert a.move_all(goals) == {item: b.move(item, goal) for item, goal in goals.items()}
+
+
+def test_outside_the_exact_range_the_check_loop_moves_and_the_answers_stay(monkeypatch):
+    """A world at the scale of ``1e-38`` (below ``SWEEP_EXACT_RANGE``): the kernel
+    hands every move that meets a polygon to the check loop."""
+    scale = 1e-38
+
+    def build(compiled):
+        world = World(cell_size=64 * scale)
+        slope = Polygon([(0.0, 40 * scale), (40 * scale, 0.0), (40 * scale, 40 * scale)])
+        world.add("slope", slope)
+        world.add("a", Rect(-10 * scale, 30 * scale, 6 * scale, 6 * scale))
+        world._compiled_moves = compiled
+        return world
+
+    calls = []
+    original = World.move
+    monkeypatch.setattr(World, "move", lambda *a: calls.append(a[1]) or original(*a))
+    goal = (30 * scale, 31 * scale)
+    moved = build(True).move_all({"a": goal})
+    monkeypatch.setattr(World, "move", original)
+    assert calls == ["a"]
+    assert moved == {"a": build(False).move("a", goal)}
+    assert moved["a"].collisions[0].other == "slope"
