@@ -8,7 +8,8 @@ tiles of 16 px, 1,000 actors walking with gravity, ``move_arrays`` with the Worl
 group filter, the responses as array operations), once with rectangles only and once
 with every fifth tile a sloped polygon in the same box (a quadrilateral whose top
 rises 4 px across the tile). Reported: the median frame of each and their ratio
-(the target is 2x or less). Rectangles among polygons move in the compiled moves;
+(the target is 2x or less); then the same with a ``World.move`` for each actor, as
+a game ported from bump.lua moves them. Rectangles among polygons move in the compiled moves;
 the check loop in Python takes only the moves it alone decides (docs/world.md,
 "Speed with polygons").
 """
@@ -19,10 +20,11 @@ import argparse
 import os
 import platform
 import statistics
+from collections.abc import Callable
 
 import numpy as np
 from _timing import table
-from bench_world import array_frames
+from bench_world import array_frames, python_frames
 
 from collide2d import Polygon, Rect, World
 from collide2d.scenes import platformer_level
@@ -45,20 +47,42 @@ def build(tiles: int, actors: int, seed: int, sloped: bool) -> tuple[World, list
 
 
 def frames(tiles: int, actors: int, seed: int, warmup: int, count: int) -> str:
+    """Both worlds built, then their frames taken in turn (one of each, ``count``
+    times), so that a change of the machine's speed meets both alike."""
     rows = []
-    medians = {}
-    for sloped in (False, True):
-        world, names, velocities = build(tiles, actors, seed, sloped)
-        array_frames(world, names, velocities, warmup)
-        frame_times, move_times = array_frames(world, names, velocities, count)
-        medians[sloped] = statistics.median(frame_times) * 1e3
-        label = "2,000 of them sloped polygons" if sloped else "rectangles only"
-        rows.append([f"{tiles:,} tiles, {label}", f"{medians[sloped]:.2f}",
-                     f"{statistics.median(move_times) * 1e3:.2f}"])  # fmt: skip
-    ratio = medians[True] / medians[False]
-    rows.append(["sloped over rectangles (target <= 2x)", f"{ratio:.2f}x", ""])
-    return table(["a frame of 1,000 actors (move_arrays, group filter)", "median ms",
-                  "moves ms"], rows)  # fmt: skip
+    for single in (False, True):
+        runs = {}
+        for sloped in (False, True):
+            world, names, velocities = build(tiles, actors, seed, sloped)
+            runs[sloped] = _runner(world, names, velocities, single)
+            runs[sloped](warmup)
+        times: dict[bool, tuple[list[float], list[float]]] = {False: ([], []), True: ([], [])}
+        for _ in range(count):
+            for sloped in (False, True):
+                frame_times, move_times = runs[sloped](1)
+                times[sloped][0].extend(frame_times)
+                times[sloped][1].extend(move_times)
+        how = "World.move each" if single else "move_arrays"
+        medians = {}
+        for sloped in (False, True):
+            medians[sloped] = statistics.median(times[sloped][0]) * 1e3
+            label = "2,000 of them sloped polygons" if sloped else "rectangles only"
+            rows.append([f"{how}: {tiles:,} tiles, {label}", f"{medians[sloped]:.2f}",
+                         f"{statistics.median(times[sloped][1]) * 1e3:.2f}"])  # fmt: skip
+        target = "" if single else " (target <= 2x)"
+        rows.append([f"sloped over rectangles{target}", f"{medians[True] / medians[False]:.2f}x",
+                     ""])  # fmt: skip
+    return table(["a frame of 1,000 actors (group filter)", "median ms", "moves ms"], rows)
+
+
+def _runner(
+    world: World, names: list, velocities: np.ndarray, single: bool
+) -> Callable[[int], tuple[list[float], list[float]]]:
+    """Runs ``n`` frames: ``move_arrays``, or a ``World.move`` for each actor (as a game
+    ported from bump.lua moves them)."""
+    if single:
+        return lambda n: python_frames(world, names, velocities, n, False, world.group_filter)
+    return lambda n: array_frames(world, names, velocities, n)
 
 
 def main() -> None:

@@ -111,7 +111,7 @@ def _masks() -> None:
 
 
 def _world_moves() -> None:
-    from collide2d import Polygon, Rect, World
+    from collide2d import PlacedPolygon, Polygon, Rect, World
 
     world = World()
     for k in range(8):
@@ -119,7 +119,8 @@ def _world_moves() -> None:
     world.add("actor", Rect(4.0, 0.0, 12.0, 20.0))
     world.move_all({"actor": (20.0, 30.0)})
     # among polygons: the same kernel compiled with its polygon code
-    world.add("slope", Polygon([(128.0, 36.0), (144.0, 32.0), (144.0, 48.0), (128.0, 48.0)]))
+    slope = Polygon([(128.0, 36.0), (144.0, 32.0), (144.0, 48.0), (128.0, 48.0)])
+    world.add("slope", PlacedPolygon(slope, 0.0, 0.0))
     world.move_all({"actor": (140.0, 10.0)})
 
 

@@ -230,3 +230,53 @@ def test_outside_the_exact_range_the_check_loop_moves_and_the_answers_stay(monke
     assert calls == ["a"]
     assert moved == {"a": build(False).move("a", goal)}
     assert moved["a"].collisions[0].other == "slope"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.one_of(placed, placed, rects), min_size=1, max_size=10),
+    st.lists(rects, min_size=1, max_size=3),
+    st.data(),
+    st.integers(0, 100),
+)
+def test_single_moves_among_polygons_equal_the_check_loop(obstacles, movers, data, seed):
+    """``World.move`` of a rectangle near polygons runs the compiled moves (their
+    region widened by the move's length): the check loop's answers, move by move."""
+    scene = [*obstacles, *movers]
+    first = len(obstacles)
+    filter = pure_filter(seed)
+    compiled, python = world_of(scene), world_of(scene, compiled=False)
+    for _ in range(3):
+        for k in range(len(movers)):
+            goal = data.draw(st.tuples(coords, coords))
+            assert compiled.move(first + k, goal, filter) == python.move(first + k, goal, filter)
+    compiled.validate()
+
+
+def test_a_single_move_up_a_slope_runs_compiled(monkeypatch):
+    world = World()
+    for k, piece in enumerate(ramp_pieces(6, 4.0)):
+        world.add(("ramp", k), piece)
+    world.add("walker", Rect(2, 20, 6, 10))
+    python = World()
+    for k, piece in enumerate(ramp_pieces(6, 4.0)):
+        python.add(("ramp", k), piece)
+    python.add("walker", Rect(2, 20, 6, 10))
+    python._compiled_moves = False
+    calls = []
+    original = World._resolve
+
+    def spy(self, *rest):
+        if self is world:
+            calls.append(rest[0])
+        return original(self, *rest)
+
+    monkeypatch.setattr(World, "_resolve", spy)
+    heights = []
+    for _ in range(40):
+        x, y = world.shape("walker")[:2]
+        goal = (x + 3.0, y + 7.5)
+        assert world.move("walker", goal) == python.move("walker", goal)
+        heights.append(world.shape("walker").y)
+    assert calls.count("walker") <= 2  # a seam met vertex to vertex, at most
+    assert heights[-1] < heights[5] - 5.0  # it walked up, across the seams

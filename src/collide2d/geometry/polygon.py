@@ -95,7 +95,7 @@ class Polygon:
     ValueError: points must form a convex polygon: the turn at points[3] goes the other way
     """
 
-    __slots__ = ("_exact", "_hash", "_packed", "_vertices")
+    __slots__ = ("_bounds", "_exact", "_hash", "_packed", "_vertices")
 
     _vertices: tuple[Vec2, ...]
 
@@ -135,6 +135,7 @@ class Polygon:
         self._vertices = tuple(vertices)
         self._hash = hash(self._vertices)
         self._exact: tuple[list[int], list[int], int] | None = None
+        self._bounds: Rect | None = None
         self._packed: object = None  # what a layer above keeps with the polygon
 
     # -- constructors ---------------------------------------------------------
@@ -262,9 +263,11 @@ class Polygon:
     def bounding_rect(self) -> Rect:
         """The smallest ``Rect`` that contains the polygon (its right and bottom
         edges, ``x + w`` and ``y + h`` in floats, reach the extreme vertices)."""
-        xs = [v[0] for v in self._vertices]
-        ys = [v[1] for v in self._vertices]
-        return covering_rect(min(xs), min(ys), max(xs), max(ys))
+        if self._bounds is None:  # found once: the World asks for it at every move
+            xs = [v[0] for v in self._vertices]
+            ys = [v[1] for v in self._vertices]
+            self._bounds = covering_rect(min(xs), min(ys), max(xs), max(ys))
+        return self._bounds
 
     def exact(self) -> tuple[list[int], list[int], int]:
         """``(xs, ys, e)``: the vertices as integers times ``2**e`` (cached)."""

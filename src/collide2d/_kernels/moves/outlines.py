@@ -11,6 +11,11 @@ is ``UNSURE``: the caller gives the mover to the World's Python. The overlap is 
 exact separating-axis test (strict: touching is not overlapping), as
 ``collide2d.overlaps`` decides it.
 
+The compiled moves (:mod:`.world_moves`) meet a polygon through :func:`meet_polygon`
+(the contact, snapped clear), slide off a sloped face through :func:`off_the_face`
+and end through :func:`clear_rounded_end`, each the World's Python rule of that
+name step for step.
+
 Scratch arrays are made once by the caller (:func:`work`) and passed down: these
 kernels allocate nothing (they are called from the compiled moves' inner loop,
 without reference counts).
@@ -20,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.codes import SNAP_STEPS
+from collide2d._kernels.codes import POLYGON, ROUNDING_STEPS, SLIDE, SNAP_STEPS, TOUCH
 from collide2d._kernels.expansions import CCW_BOUND, grow_cross, sign_of
 from collide2d._kernels.jit import borrowing_kernel
 from collide2d._kernels.pairs.polygon_axes import COLUMNS
@@ -173,3 +178,72 @@ def off_the_face(x0, y0, w, h, gx, gy, verts, n, tame, nx, ny, a4, d, table, int
         step_x *= 2.0
         step_y *= 2.0
     return True, gx, gy
+
+
+@borrowing_kernel
+def meet_polygon(x0, y0, w, h, dx, dy, other, shapes):
+    """The rectangle's leg against polygon ``other``: ``(code, fraction, nx, ny,
+    corner, tx, ty, open)``, the contact snapped clear along the normal, or ``open``
+    where the polygon is met vertex to vertex (the World's normal for it, and so its
+    snap, are not found here)."""
+    outlines, outline_n, outline_tame, a4, d, table, ints, scratch, cache = shapes
+    verts = outlines[other]
+    count = outline_n[other]
+    code, f, nx, ny, corner = sweep_rect(
+        x0, y0, w, h, dx, dy, verts, count, outline_tame[other], a4, d, table, ints, scratch,
+        cache,
+    )  # fmt: skip
+    tx = x0 + dx * f
+    ty = y0 + dy * f
+    if code == HIT and not corner:
+        tx, ty = snap_rect(tx, ty, w, h, verts, count, nx, ny, SNAP_STEPS, scratch)
+    return code, f, nx, ny, corner, tx, ty, corner
+
+
+@borrowing_kernel
+def clear_rounded_end(
+    a, x0, y0, w, h, gx, gy, cand_item, cand_resp, c0, n, visited, first_row, row, col_n,
+    kind, regions, shapes,
+):  # fmt: skip
+    """``collide2d.world.slope_rules.clear_rounded_end``: the end ``gx, gy`` snapped
+    clear of a polygon the mover would stop at and overlaps by rounding alone, the
+    candidates in the order they were added. Returns ``(sure, gx, gy)``: not sure
+    when the end leaves the mover's region (a polygon beyond its candidates could
+    overlap it) or its outline leaves the exact range."""
+    outlines, outline_n, outline_tame, scratch = shapes[0], shapes[1], shapes[2], shapes[7]
+    if row > first_row:
+        nx = col_n[row - 1, 0]
+        ny = col_n[row - 1, 1]
+    else:
+        nx = 1.0 if x0 > gx else (-1.0 if x0 < gx else 0.0)
+        ny = 1.0 if y0 > gy else (-1.0 if y0 < gy else 0.0)
+    if nx == 0.0 and ny == 0.0:
+        return True, gx, gy
+    if not _within(regions, a, gx, gy, gx + w, gy + h):
+        return False, gx, gy
+    for s in range(n):
+        o = cand_item[c0 + s]
+        if o == a or kind[o] != POLYGON:
+            continue
+        if not outline_tame[o]:
+            return False, gx, gy
+        verts = outlines[o]
+        count = outline_n[o]
+        if not overlaps_rect(gx, gy, w, h, verts, count, scratch):
+            continue
+        code = cand_resp[c0 + s]
+        if visited[s] or code not in (TOUCH, SLIDE):
+            continue
+        mx, my = snap_rect(gx, gy, w, h, verts, count, nx, ny, ROUNDING_STEPS, scratch)
+        if not overlaps_rect(mx, my, w, h, verts, count, scratch):
+            gx = mx
+            gy = my
+    return True, gx, gy
+
+
+@borrowing_kernel
+def _within(regions, a, left, top, right, bottom):
+    """Whether the box lies in mover ``a``'s region."""
+    rx = regions[a, 0]
+    ry = regions[a, 1]
+    return rx <= left and right <= rx + regions[a, 2] and ry <= top and bottom <= ry + regions[a, 3]
