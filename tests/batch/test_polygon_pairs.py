@@ -159,3 +159,25 @@ def test_the_compiled_orientation_is_exact_on_nearly_collinear_points():
             Fraction(qy) - Fraction(py)
         ) * (Fraction(vx) - Fraction(px))
         assert lazy("pairs.polygons").orient(px, py, qx, qy, vx, vy) == (exact > 0) - (exact < 0)
+
+
+@settings(max_examples=200)
+@given(
+    st.floats(-1e3, 1e3),
+    st.floats(-1e3, 1e3),
+    st.floats(0.5, 20),
+    st.floats(0.5, 20),
+    st.floats(-math.pi, math.pi),
+    st.integers(-3, 3),
+)
+def test_boxes_an_ulp_from_touching_equal_the_scalar_test(cx, cy, w, h, angle, ulps):
+    """A box and a copy beside it, its centre a width away along the box's own axis
+    and moved by a few units in the last place: the float filter of the batch test
+    must leave these to the exact test, whose answer is the scalar one."""
+    shift_x = cx + w * math.cos(angle)
+    shift_y = cy + w * math.sin(angle)
+    for _ in range(abs(ulps)):
+        shift_x = math.nextafter(shift_x, math.copysign(math.inf, ulps))
+    rows = [[cx, cy, w, h, angle], [shift_x, shift_y, w, h, angle]]
+    expected = _scalar_pairs([Polygon.box(*row) for row in rows])
+    assert [tuple(p) for p in overlapping_box_pairs(np.array(rows)).tolist()] == expected
