@@ -65,7 +65,7 @@ def move_one(
     rows = _rows(shapes, table, found, item, region, filter, codes)
     if rows is None:
         return None
-    polygons = any(type(row[3]) is not Rect for row in rows)
+    polygons = bool(reach) and any(type(row[3]) is not Rect for row in rows)
     if reach and not polygons:  # rectangles alone: the narrow box, as without polygons
         region = _region(x, y, w, h, gx, gy, 0.0)
         if region is None:
@@ -166,24 +166,25 @@ def _rows(
     other, shape)``; None where the check loop must move the item (a curve or mask
     to respond to, a response the kernel does not run, a rectangle far out)."""
     slot = table.slot
+    left, top, right, bottom = region
     rows = []
-    for other in found:
+    for other in found:  # (every move runs this loop: its tests are written out)
         if other == item:
             continue
         other_shape = shapes[other]
-        if not _meets(other_shape, *region):
+        is_rect = type(other_shape) is Rect
+        ox, oy, ow, oh = other_shape if type(other_shape) is Rect else bounds(other_shape)
+        if not (ox < right and left < ox + ow and oy < bottom and top < oy + oh):
             continue  # outside the box the move never leaves
         response = filter(item, other)
         if not response:
             continue
         code = codes.get(response) if isinstance(response, str) else None
-        if code is None or type(other_shape) not in (Rect, PlacedPolygon):
+        if code is None or not (is_rect or type(other_shape) is PlacedPolygon):
             return None
-        if type(other_shape) is Rect:
-            ox, oy, ow, oh = other_shape
-            rounded = (ox + ow) - ox != ow or (oy + oh) - oy != oh
-            if rounded and not rect_kept(ox, oy, ow, oh):  # far out: the check loop's route
-                return None
+        rounded = is_rect and ((ox + ow) - ox != ow or (oy + oh) - oy != oh)
+        if rounded and not rect_kept(ox, oy, ow, oh):  # far out: the check loop's route
+            return None
         rows.append((slot[other], code, other, other_shape))
     return rows
 
