@@ -65,7 +65,7 @@ def move_one(
     rows = _rows(shapes, table, found, item, region, filter, codes)
     if rows is None:
         return None
-    polygons = bool(reach) and any(type(row[3]) is not Rect for row in rows)
+    polygons = bool(table.polygons) and any(type(row[3]) is not Rect for row in rows)
     if reach and not polygons:  # rectangles alone: the narrow box, as without polygons
         region = _region(x, y, w, h, gx, gy, 0.0)
         if region is None:
