@@ -30,6 +30,7 @@ from collide2d._kernels.expansions import CCW_BOUND, grow_cross, sign_of
 from collide2d._kernels.jit import borrowing_kernel
 from collide2d._kernels.pairs.polygon_axes import COLUMNS
 from collide2d._kernels.pairs.polygon_sweeps import HIT, NONE, STARTED, UNSURE, _sweep_pair
+from collide2d._kernels.pairs.polygons import box_corners
 
 __all__ = ["HIT", "NONE", "STARTED", "UNSURE"]
 
@@ -71,14 +72,7 @@ def sweep_rect(x, y, w, h, dx, dy, verts, n, tame, a4, d, table, ints, scratch, 
         return UNSURE, 0.0, 0.0, 0.0, False
     if not (_tame(dx) and _tame(dy)):
         return UNSURE, 0.0, 0.0, 0.0, False
-    a4[0, 0] = x
-    a4[0, 1] = y
-    a4[1, 0] = right
-    a4[1, 1] = y
-    a4[2, 0] = right
-    a4[2, 1] = bottom
-    a4[3, 0] = x
-    a4[3, 1] = bottom
+    box_corners(a4, x, y, right, bottom)
     d[0] = dx
     d[1] = dy
     d[2] = 0.0
@@ -138,18 +132,32 @@ def snap_rect(x, y, w, h, verts, n, nx, ny, steps, scratch):
     """``collide2d.world.contact.snap`` of the rectangle's position ``x, y`` off the
     outline along ``nx, ny``: a unit in the last place, then twice as far each time,
     until they no longer overlap (``steps`` tries)."""
-    step_x = np.spacing(abs(x)) if x != 0.0 else 5e-324
-    step_y = np.spacing(abs(y)) if y != 0.0 else 5e-324
+    step_x = ulp(x)
+    step_y = ulp(y)
     for _ in range(steps):
         if not overlaps_rect(x, y, w, h, verts, n, scratch):
             return x, y
-        if nx != 0.0:
-            x += step_x if nx > 0.0 else -step_x
-            step_x *= 2.0
-        if ny != 0.0:
-            y += step_y if ny > 0.0 else -step_y
-            step_y *= 2.0
+        x, y, step_x, step_y = nudge(x, y, step_x, step_y, nx, ny)
     return x, y
+
+
+@borrowing_kernel
+def ulp(x):
+    """One unit in the last place of ``x`` (``math.ulp``)."""
+    return np.spacing(abs(x)) if x != 0.0 else 5e-324
+
+
+@borrowing_kernel
+def nudge(x, y, step_x, step_y, nx, ny):
+    """One step of a snap: ``x, y`` moved by the steps along the signs of ``nx, ny``
+    (an axis with no normal stays), the steps of those axes doubled."""
+    if nx != 0.0:
+        x += step_x if nx > 0.0 else -step_x
+        step_x *= 2.0
+    if ny != 0.0:
+        y += step_y if ny > 0.0 else -step_y
+        step_y *= 2.0
+    return x, y, step_x, step_y
 
 
 @borrowing_kernel
@@ -159,8 +167,8 @@ def off_the_face(x0, y0, w, h, gx, gy, verts, n, tame, nx, ny, a4, d, table, int
     it no longer meets the outline through that face. Returns ``(sure, gx, gy)``;
     not ``sure`` where the World's Python must decide (an unsure sweep, a vertex
     meeting a vertex through another face)."""
-    step_x = np.spacing(abs(gx)) if gx != 0.0 else 5e-324
-    step_y = np.spacing(abs(gy)) if gy != 0.0 else 5e-324
+    step_x = ulp(gx)
+    step_y = ulp(gy)
     for _ in range(SNAP_STEPS):
         code, _, mx, my, corner = sweep_rect(
             x0, y0, w, h, gx - x0, gy - y0, verts, n, tame, a4, d, table, ints, scratch, cache
@@ -173,10 +181,7 @@ def off_the_face(x0, y0, w, h, gx, gy, verts, n, tame, nx, ny, a4, d, table, int
             if corner:
                 return False, gx, gy
             break
-        gx += step_x if nx > 0.0 else -step_x
-        gy += step_y if ny > 0.0 else -step_y
-        step_x *= 2.0
-        step_y *= 2.0
+        gx, gy, step_x, step_y = nudge(gx, gy, step_x, step_y, nx, ny)
     return True, gx, gy
 
 

@@ -25,8 +25,10 @@ from collide2d._kernels.moves.outlines import (
     NONE,
     clear_rounded_end,
     meet_polygon,
+    nudge,
     off_the_face,
     snap_rect,
+    ulp,
 )  # fmt: skip
 
 DONE, NEEDS_PYTHON, FULL = 0, 1, 2
@@ -76,17 +78,12 @@ def _sweep(ax, ay, aw, ah, dx, dy, bx, by, bw, bh):
 @helper_kernel
 def _snap(x, y, w, h, bx, by, bw, bh, nx, ny):
     """``collide2d.world.contact.snap`` for two rectangles."""
-    step_x = np.spacing(abs(x)) if x != 0.0 else 5e-324
-    step_y = np.spacing(abs(y)) if y != 0.0 else 5e-324
+    step_x = ulp(x)
+    step_y = ulp(y)
     for _ in range(SNAP_STEPS):
         if not _overlap(x, y, w, h, bx, by, bw, bh):
             return x, y
-        if nx != 0.0:
-            x += step_x if nx > 0.0 else -step_x
-            step_x *= 2.0
-        if ny != 0.0:
-            y += step_y if ny > 0.0 else -step_y
-            step_y *= 2.0
+        x, y, step_x, step_y = nudge(x, y, step_x, step_y, nx, ny)
     return x, y
 
 

@@ -319,6 +319,20 @@ def bounds_and_tame(
         tame[i] = ok
 
 
+@inlined_helper
+def box_corners(out: np.ndarray, left: float, top: float, right: float, bottom: float) -> None:
+    """The box's corners into ``out`` (4, 2), in the stored order of its outline
+    (``collide2d.geometry.convex.outline`` of a ``Rect``)."""
+    out[0, 0] = left
+    out[0, 1] = top
+    out[1, 0] = right
+    out[1, 1] = top
+    out[2, 0] = right
+    out[2, 1] = bottom
+    out[3, 0] = left
+    out[3, 1] = bottom
+
+
 @kernel
 def polygon_box_overlap(
     a: np.ndarray, left: float, top: float, right: float, bottom: float
@@ -326,13 +340,6 @@ def polygon_box_overlap(
     """Whether a tame outline ``(n, 2)`` (positive area) and the box
     ``[left, right] x [top, bottom]`` (positive size) overlap strictly, exactly."""
     box = np.empty((4, 2))
-    box[0, 0] = left
-    box[0, 1] = top
-    box[1, 0] = right
-    box[1, 1] = top
-    box[2, 0] = right
-    box[2, 1] = bottom
-    box[3, 0] = left
-    box[3, 1] = bottom
+    box_corners(box, left, top, right, bottom)
     na = a.shape[0]
     return not (_separates(a, na, box, 4) or _separates(box, 4, a, na))
