@@ -53,15 +53,8 @@ def _orient_exact(px: float, py: float, qx: float, qy: float, vx: float, vy: flo
 def orient(px: float, py: float, qx: float, qy: float, vx: float, vy: float) -> int:
     """The exact sign of ``(q - p) x (v - p)``: positive when ``v`` is to the left of
     the line from ``p`` to ``q`` (inside a polygon of positive area)."""
-    left = (qx - px) * (vy - py)
-    right = (qy - py) * (vx - px)
-    det = left - right
-    bound = CCW_BOUND * (abs(left) + abs(right))
-    if det > bound:
-        return 1
-    if -det > bound:
-        return -1
-    return _orient_exact(px, py, qx, qy, vx, vy)
+    sure = _turn(px, py, qx, qy, vx, vy)
+    return sure if sure != 0 else _orient_exact(px, py, qx, qy, vx, vy)
 
 
 @helper_kernel
@@ -114,6 +107,13 @@ def outline_problems(vertices: np.ndarray, counts: np.ndarray, tame: np.ndarray)
         if not tame[i]:
             continue
         n = counts[i]
+        if n == 4:  # a box: four turns by the float filter decide most (see _quad_turns)
+            turns = _quad_turns(vertices[i])
+            if turns > 0:
+                continue
+            if turns < 0:
+                _reverse(vertices, i, n)
+                continue
         positive = 0
         negative = 0
         for k in range(n):
@@ -149,16 +149,52 @@ def outline_problems(vertices: np.ndarray, counts: np.ndarray, tame: np.ndarray)
             if changes > 2:
                 return i
         if negative == n:
-            lo = 1
-            hi = n - 1
-            while lo < hi:
-                for axis in range(2):
-                    keep = vertices[i, lo, axis]
-                    vertices[i, lo, axis] = vertices[i, hi, axis]
-                    vertices[i, hi, axis] = keep
-                lo += 1
-                hi -= 1
+            _reverse(vertices, i, n)
     return -1
+
+
+@inlined_helper
+def _reverse(vertices: np.ndarray, i: int, n: int) -> None:
+    """Reverse outline ``i``'s order in place, its first vertex staying first."""
+    lo = 1
+    hi = n - 1
+    while lo < hi:
+        for axis in range(2):
+            keep = vertices[i, lo, axis]
+            vertices[i, lo, axis] = vertices[i, hi, axis]
+            vertices[i, hi, axis] = keep
+        lo += 1
+        hi -= 1
+
+
+@inlined_helper
+def _quad_turns(v: np.ndarray) -> int:
+    """1 when the float filter finds all four turns of quadrilateral ``v`` certainly
+    left, -1 all certainly right, 0 otherwise (the exact check decides). Four turns
+    the same way make a simple convex outline: each turns by less than half a turn,
+    so together by one whole turn, never two (going round twice takes five)."""
+    x0, y0, x1, y1 = v[0, 0], v[0, 1], v[1, 0], v[1, 1]
+    x2, y2, x3, y3 = v[2, 0], v[2, 1], v[3, 0], v[3, 1]
+    t0 = _turn(x3, y3, x0, y0, x1, y1)
+    t1 = _turn(x0, y0, x1, y1, x2, y2)
+    t2 = _turn(x1, y1, x2, y2, x3, y3)
+    t3 = _turn(x2, y2, x3, y3, x0, y0)
+    if t0 > 0 and t1 > 0 and t2 > 0 and t3 > 0:
+        return 1
+    if t0 < 0 and t1 < 0 and t2 < 0 and t3 < 0:
+        return -1
+    return 0
+
+
+@inlined_helper
+def _turn(px: float, py: float, qx: float, qy: float, vx: float, vy: float) -> int:
+    """The sign of ``(q - p) x (v - p)`` where the float filter of :func:`orient` is
+    sure of it, else 0."""
+    left = (qx - px) * (vy - py)
+    right = (qy - py) * (vx - px)
+    det = left - right
+    bound = CCW_BOUND * (abs(left) + abs(right))
+    return 1 if det > bound else (-1 if -det > bound else 0)
 
 
 @inlined_helper
