@@ -4,13 +4,17 @@ can be.
 The plan (:func:`plan_moves`): the filter's answers are gathered once, before the
 moves, for every pair of items whose regions for the call overlap (a mover's region
 is the box spanned by its start and its goal, which a ``slide``, ``touch`` or
-``cross`` move never leaves; found by a compiled hashed grid of the movers' cells);
-the World's own ``group_filter`` is not called at all, its table of groups is read
-for every pair at once. Then (:func:`run_plan`) movers that are rectangles meeting only
-rectangles with those three responses are moved by a compiled copy of the World's
-check loop (``collide2d._kernels.moves.world_moves``); any other mover (a circle or mask, a
-``bounce`` or custom response, a start already overlapped) is moved by ``World.move``
-in its turn. Both give identical answers; the test suite holds them equal.
+``cross`` move among rectangles never leaves, widened by the move's length in a
+World with polygons, where a slide up a slope leaves it; found by a compiled hashed
+grid of the movers' cells); the World's own ``group_filter`` is not called at all,
+its table of groups is read for every pair at once. Then (:func:`run_plan`) movers
+that are rectangles meeting only rectangles and polygons with those three responses
+are moved by a compiled copy of the World's check loop
+(``collide2d._kernels.moves.world_moves``); any other mover (a circle, mask or
+polygon, one meeting a circle or mask, a ``bounce`` or custom response, a start
+already overlapped, a contact only the check loop decides) is moved by
+``World.move`` in its turn. Both give identical answers; the test suite holds them
+equal.
 """
 
 from __future__ import annotations

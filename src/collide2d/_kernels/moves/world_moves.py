@@ -5,9 +5,11 @@ to the first contact (``touch``, ``cross`` or ``slide``), projects again from th
 and so on: the arithmetic of ``collide2d.world`` step for step (the slab sweep of
 ``continuous/rect.py``, contacts put on the face met, the same order of contacts,
 the same simultaneous contacts, the same snap), so both give identical answers.
-A mover the kernel does not handle (flagged by the caller, or one that starts
-overlapped and must be pushed out) stops the kernel: the caller moves it in Python
-and calls again from the next.
+Candidates may be polygons (:mod:`.outlines`: the exact sweep, the slide off a
+sloped face, the wedge, the end cleared of rounding). A mover the kernel does not
+handle (flagged by the caller, one that starts overlapped and must be pushed out,
+one whose contact only the World's Python decides) stops the kernel: the caller
+moves it in Python and calls again from the next.
 
 Boxes are rows ``x, y, w, h``. Responses are ``codes``' (``IGNORE`` for none; ``touch``,
 ``cross`` and ``slide`` run here).
