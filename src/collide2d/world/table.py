@@ -126,6 +126,8 @@ class ItemTable:
             self.kind[slot] = MASK
 
     def _outline(self, slot: int, vertices: tuple[tuple[float, float], ...]) -> None:
+        """Write a polygon's outline into row ``slot`` (the columns widened for more
+        vertices than any before)."""
         n = len(vertices)
         if n > self.outline.shape[1]:
             wider = np.zeros((self.outline.shape[0], n, 2))
