@@ -188,9 +188,9 @@ def off_the_face(x0, y0, w, h, gx, gy, verts, n, tame, nx, ny, a4, d, table, int
 @borrowing_kernel
 def meet_polygon(x0, y0, w, h, dx, dy, other, shapes):
     """The rectangle's leg against polygon ``other``: ``(code, fraction, nx, ny,
-    corner, tx, ty, open)``, the contact snapped clear along the normal, or ``open``
-    where the polygon is met vertex to vertex (the World's normal for it, and so its
-    snap, are not found here)."""
+    corner, tx, ty)``, the contact snapped clear along the normal, unless ``corner``:
+    the polygon is met vertex to vertex, and the World's normal for it, and so its
+    snap, are not found here."""
     outlines, outline_n, outline_tame, a4, d, table, ints, scratch, cache = shapes
     verts = outlines[other]
     count = outline_n[other]
@@ -202,7 +202,7 @@ def meet_polygon(x0, y0, w, h, dx, dy, other, shapes):
     ty = y0 + dy * f
     if code == HIT and not corner:
         tx, ty = snap_rect(tx, ty, w, h, verts, count, nx, ny, SNAP_STEPS, scratch)
-    return code, f, nx, ny, corner, tx, ty, corner
+    return code, f, nx, ny, corner, tx, ty
 
 
 @borrowing_kernel

@@ -302,9 +302,10 @@ def _project(
         if shapes is not None:  # noqa: SIM102 - numba prunes this test alone
             if kind[other] == POLYGON:
                 polygon = True
-                code_s, f, nx, ny, corner, tx, ty, is_open = meet_polygon(
+                code_s, f, nx, ny, corner, tx, ty = meet_polygon(
                     x0, y0, w, h, dx, dy, other, shapes
                 )
+                is_open = corner  # its normal and snap are the World's Python's
                 if code_s == NONE:
                     continue
                 if code_s != HIT:  # started (pushed out, or crossed), or unsure
