@@ -181,3 +181,79 @@ def test_boxes_an_ulp_from_touching_equal_the_scalar_test(cx, cy, w, h, angle, u
     rows = [[cx, cy, w, h, angle], [shift_x, shift_y, w, h, angle]]
     expected = _scalar_pairs([Polygon.box(*row) for row in rows])
     assert [tuple(p) for p in overlapping_box_pairs(np.array(rows)).tolist()] == expected
+
+
+def _quad_pairs_equal_the_scalar_test(first, second):
+    """``keep_overlapping`` on the two outlines (its float filter for two
+    quadrilaterals, the exact test where it is not sure) against the scalar exact
+    test."""
+    a = np.array(first.vertices, dtype=float)
+    b = np.array(second.vertices, dtype=float)
+    expected = overlaps(first, second)
+    kernels = lazy("pairs.polygons")
+    keep = np.zeros(1, dtype=bool)
+    unsure = np.zeros(1, dtype=bool)
+    vertices = np.stack([a, b])
+    kernels.keep_overlapping(vertices, np.array([4, 4]), np.array([True, True]),
+                             np.array([[0, 1]]), keep, unsure)  # fmt: skip
+    assert not unsure[0] and keep[0] == expected
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.tuples(st.integers(-6, 6), st.integers(-6, 6)), min_size=8, max_size=8),
+    st.integers(0, 3),
+    st.sampled_from([0, 1, -1, 3, -3]),
+)
+def test_quadrilaterals_equal_the_scalar_test(points, edge, ulps):
+    """Two convex quadrilaterals from integer points (most no parallelogram), and the
+    first one's mirror across one of its edges (touching it along that edge exactly),
+    moved by a few units in the last place: the batch's float filters decide what
+    they are sure of, the exact test the rest, and the answer is the scalar one."""
+    quads = []
+    for half in (points[:4], points[4:]):
+        try:
+            polygon = Polygon([(x * 0.75, y * 1.25) for x, y in half])
+        except ValueError:
+            return
+        if len(polygon.vertices) != 4:
+            return
+        quads.append(polygon)
+    first, second = quads
+    _quad_pairs_equal_the_scalar_test(first, second)
+    vertices = [(v.x, v.y) for v in first.vertices]
+    px, py = vertices[edge]
+    qx, qy = vertices[(edge + 1) % 4]
+    ex, ey = qx - px, qy - py
+    mirrored = []
+    for vx, vy in vertices:  # reflected across the edge's line
+        t = ((vx - px) * ex + (vy - py) * ey) / (ex * ex + ey * ey)
+        fx, fy = px + t * ex, py + t * ey
+        mirrored.append((2 * fx - vx, 2 * fy - vy))
+    step = math.copysign(math.inf, ulps)
+    shifted = []
+    for x, y in mirrored:
+        for _ in range(abs(ulps)):
+            x = math.nextafter(x, step)
+        shifted.append((x, y))
+    try:
+        other = Polygon(shifted)
+    except ValueError:
+        return
+    if len(other.vertices) == 4:
+        _quad_pairs_equal_the_scalar_test(first, other)
+        _quad_pairs_equal_the_scalar_test(other, first)
+
+
+@settings(max_examples=200)
+@given(
+    st.floats(-1e4, 1e4), st.floats(-1e4, 1e4), st.floats(0.01, 50), st.floats(0.01, 50),
+    st.floats(-math.pi, math.pi), st.floats(-1.0, 1.0), st.floats(-1.0, 1.0),
+    st.floats(-math.pi, math.pi),
+)  # fmt: skip
+def test_rotated_boxes_near_each_other_equal_the_scalar_test(cx, cy, w, h, angle, u, v, turn):
+    """Two rotated boxes whose centres are at most a box apart (many overlapping, many
+    touching nearly): the batch test's answer is the exact one."""
+    first = Polygon.box(cx, cy, w, h, angle)
+    second = Polygon.box(cx + u * (w + h), cy + v * (w + h), h, w, turn)
+    _quad_pairs_equal_the_scalar_test(first, second)
