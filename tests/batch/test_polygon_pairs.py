@@ -207,9 +207,10 @@ def _quad_pairs_equal_the_scalar_test(first, second):
 )
 def test_quadrilaterals_equal_the_scalar_test(points, edge, ulps):
     """Two convex quadrilaterals from integer points (most no parallelogram), and the
-    first one's mirror across one of its edges (touching it along that edge exactly),
-    moved by a few units in the last place: the batch's float filters decide what
-    they are sure of, the exact test the rest, and the answer is the scalar one."""
+    first one's mirror across one of its edges (touching it along that edge, to within
+    the rounding of the reflection), moved by a few units in the last place: the
+    float filter decides what it is sure of, the exact test the rest, and the answer
+    is the scalar one."""
     quads = []
     for half in (points[:4], points[4:]):
         try:
