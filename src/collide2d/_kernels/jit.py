@@ -98,6 +98,15 @@ def borrowing_kernel(func: F) -> F:
     return cast(F, _cached(numba.njit(cache=True, nogil=True, **_NO_COUNTS)(func)))
 
 
+def allocating_kernel(func: F) -> F:
+    """Compile ``func`` as :func:`kernel` does, with numba's reference counting set
+    (``_nrt=True``) rather than taken from its first caller: for a kernel that makes
+    arrays of its own and is called from :func:`borrowing_kernel` ones (numba would
+    otherwise compile it without the counts, and refuse its ``np.empty``). Its own
+    arrays are counted; the ones it is lent are counted in and out by the call."""
+    return cast(F, _cached(numba.njit(cache=True, nogil=True, _nrt=True, **_NO_C_WRAPPER)(func)))
+
+
 _NO_C_WRAPPER: dict[str, Any] = {"no_cfunc_wrapper": True}
 """No C-callable wrapper for any kernel: numba makes one for each compiled function
 by default (for ``cfunc`` addresses, which nothing here takes; a kernel of 40 array

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from collide2d._kernels.codes import EVENT_CAP, MASK
+from collide2d._kernels.codes import CIRCLE, EVENT_CAP, MASK, POLYGON
 from collide2d.broadphase import UnknownKeyError
 from collide2d.gc_pause import collector_paused
 from collide2d.geometry import _checks
@@ -182,14 +182,20 @@ class WorldDynamics(WorldShapes):
             raise TypeError(f"filter must be callable or None, got {filter!r}")
         if length == 0.0 or not self._shape_dict:
             return StepResult([], StepStats())
-        if self._table.polygons:
-            raise TypeError(
-                "step does not take polygon items yet: move them with move, check or"
-                " move_all (they are the World's items like any other there)"
-            )
         responses, restitution = self._responses_table()
         table = self._table
         live = table.live()
+        polygons: dict[int, Any] = {}
+        if table.polygons:
+            kinds = table.kind[live]
+            if (kinds == CIRCLE).any():
+                raise TypeError(
+                    "step does not yet take circles and polygons in one world: move"
+                    " them with move, check or move_all, or step a world without"
+                    " either (the step's circle-polygon contacts are not built yet)"
+                )
+            polygons = {slot: self._shape_dict[table.items[slot]]
+                        for slot in live[kinds == POLYGON].tolist()}  # fmt: skip
         fell = self._fall(live, gx * length, gy * length) if gx or gy else None
         try:
             group = None
@@ -208,7 +214,7 @@ class WorldDynamics(WorldShapes):
             try:
                 with collector_paused():  # thousands of new shapes and contacts, no cycles
                     result = run(table, masks, responses, restitution, length, cap,
-                                 self._scratch, group)  # fmt: skip
+                                 self._scratch, group, polygons, self._place)  # fmt: skip
             except BaseException:
                 for item, shape in reversed(moved):  # the step did not happen
                     self._place(item, shape)

@@ -12,16 +12,17 @@ mask. Fixed bodies are never tested against each other.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from itertools import repeat
 
 import numpy as np
 
 from collide2d._kernels import lazy
-from collide2d._kernels.codes import MASK, RESPONSES
+from collide2d._kernels.codes import MASK, POLYGON, RESPONSES
 from collide2d.gc_pause import collector_paused
 from collide2d.geometry import _checks
+from collide2d.geometry.placed_polygon import PlacedPolygon
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.world import step_cells as cells
@@ -50,20 +51,26 @@ def run(
     cap: int,
     scratch: StepScratch,
     group: np.ndarray | None = None,
+    polygons: Mapping[int, PlacedPolygon] | None = None,
+    place: Callable[[Item, PlacedPolygon], None] | None = None,
 ) -> StepResult:
     """Run one step over the table's live rows; ``masks`` maps a mask row's slot to
-    its ``PlacedMask``; ``scratch`` is the World's memory for its steps; ``group``
-    the group column (the table's by default; a filter's, ``step_filter``). The
-    moved rows are written back into the table. Returns the contacts and stats."""
+    its ``PlacedMask``, ``polygons`` a polygon row's to its ``PlacedPolygon``;
+    ``scratch`` is the World's memory for its steps; ``group`` the group column (the
+    table's by default; a filter's, ``step_filter``). The moved rows are written
+    back into the table (a moved polygon's shape given to ``place``, the World's).
+    Returns the contacts and stats."""
     live = table.live()
     group = table.group if group is None else group
+    polygons = polygons or {}
     # The fixed bodies' rows and cell lists of the last step are kept when no item
-    # came or went, no fixed body changed and the grid is the same (no masks).
-    kept = not masks and scratch.same_items(live)
+    # came or went, no fixed body changed and the grid is the same (no masks, no
+    # polygons: their rows' outlines are written by Python).
+    kept = not masks and not polygons and scratch.same_items(live)
     # Each moving body's bounds (for the grid's size) are written as its row is.
     sized = scratch.sized(len(live))
     if kept:
-        fb, ib = scratch.rows(len(live))
+        fb, ib = scratch.rows(len(live), shapes.FLOATS)
         columns = (table.kind, table.box, table.origin, table.radius, table.velocity,
                    table.mass, group)  # fmt: skip
         # Unless the World wrote a row since the last step (``ItemTable.version``),
@@ -87,7 +94,8 @@ def run(
     else:
         regions = np.empty((1, 4))
         is_mask = table.kind[live] == MASK
-        fb, ib = _body_rows(table, group, masks, live, is_mask, scratch, dt, sized, regions[0])
+        fb, ib = _body_rows(table, group, masks, polygons, live, is_mask, scratch, dt, sized,
+                            regions[0])  # fmt: skip
         fixed = ib[:, shapes.FIXED] != 0
         moving, fixed_rows = np.flatnonzero(~fixed), np.flatnonzero(fixed)
         scratch.moving, scratch.fixed = moving, fixed_rows
@@ -106,6 +114,8 @@ def run(
     if rows.write_back(fb, ib, moving, live, table.kind, table.box, table.origin,
                        table.velocity, table.radius, table.pending):  # fmt: skip
         table.pending_any = True
+    if polygons and place is not None:
+        _write_polygons(fb, ib, moving, live, table, polygons, place)
     # The contacts' items are those of now (the world may change before they are
     # read: the table keeps the list it lends unchanged); their records are made
     # when first read.
@@ -220,6 +230,7 @@ def _body_rows(
     table: ItemTable,
     group: np.ndarray,
     masks: Mapping[int, PlacedMask],
+    polygons: Mapping[int, PlacedPolygon],
     live: np.ndarray,
     is_mask: np.ndarray,
     scratch: StepScratch,
@@ -229,14 +240,20 @@ def _body_rows(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The core's body rows (``scratch``'s), in the order of ``live``: one a plain
     item (a compiled pass over the table's columns), one for each of a mask's pixel
-    boxes (``Mask.boxes()``: fixed rectangles owned by the mask). The moving bodies'
+    boxes (``Mask.boxes()``: fixed rectangles owned by the mask). A polygon's outline
+    about its anchor is written first (the pass reads its bounds). The moving bodies'
     bounds over ``dt`` go to ``sized`` and ``region`` (``step_rows.body_rows``)."""
     pieces = {slot: masks[slot].mask.boxes() for slot in live[is_mask].tolist()}
     counts = np.ones(len(live), dtype=np.int64)
     counts[is_mask] = [len(pieces[slot]) for slot in live[is_mask].tolist()]
     first = np.cumsum(counts) - counts
     n = int(counts.sum())
-    fb, ib = scratch.rows(n)
+    most = max((len(p.polygon.vertices) for p in polygons.values()), default=0)
+    fb, ib = scratch.rows(n, shapes.width(most))
+    if polygons:
+        at = dict(zip(live.tolist(), first.tolist(), strict=True))
+        for slot, placed in polygons.items():
+            _polygon_row(fb[at[slot]], placed)
     plain = ~is_mask
     rows.body_rows(fb, ib, live[plain], first[plain], np.flatnonzero(plain), table.kind,
                    table.box, table.origin, table.radius, table.velocity, table.mass,
@@ -277,3 +294,34 @@ def checked_cap(cap: object) -> int:
     if type(cap) is not int or cap < 1:
         raise ValueError(f"event_cap must be an int >= 1, got {cap!r}")
     return cap
+
+
+def _polygon_row(row: np.ndarray, placed: PlacedPolygon) -> None:
+    """A polygon's outline about its anchor into its float row (``step_columns.PX0``
+    on: its bounds there, its number of vertices, each vertex's ``x, y``)."""
+    vertices = placed.polygon.vertices
+    xs = [v[0] for v in vertices]
+    ys = [v[1] for v in vertices]
+    row[shapes.PX0 : shapes.PN] = min(xs), min(ys), max(xs), max(ys)
+    row[shapes.PN] = len(vertices)
+    row[shapes.PV : shapes.PV + 2 * len(vertices)] = [c for v in vertices for c in v]
+
+
+def _write_polygons(
+    fb: np.ndarray,
+    ib: np.ndarray,
+    moving: np.ndarray,
+    live: np.ndarray,
+    table: ItemTable,
+    polygons: Mapping[int, PlacedPolygon],
+    place: Callable[[Item, PlacedPolygon], None],
+) -> None:
+    """The moving polygons' velocities (their rows at the step's end) into the table
+    and their places to ``place``: each a ``PlacedPolygon`` of the same outline at
+    its anchor's new place (``step_rows.write_back`` leaves them out)."""
+    items = table.items
+    for row in moving[ib[moving, shapes.KIND] == POLYGON].tolist():
+        slot = int(live[ib[row, shapes.OWNER]])
+        x, y, vx, vy = fb[row, [shapes.X, shapes.Y, shapes.VX, shapes.VY]].tolist()
+        table.velocity[slot] = vx + 0.0, vy + 0.0
+        place(items[slot], PlacedPolygon(polygons[slot].polygon, x + 0.0, y + 0.0))

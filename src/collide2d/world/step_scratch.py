@@ -33,10 +33,10 @@ class StepScratch:
     Examples
     --------
     >>> scratch = StepScratch()
-    >>> fb, ib = scratch.rows(3)
+    >>> fb, ib = scratch.rows(3, 10)
     >>> fb.shape, ib.shape
     ((3, 10), (3, 11))
-    >>> scratch.rows(2)[0].base is fb.base
+    >>> scratch.rows(2, 10)[0].base is fb.base
     True
     """
 
@@ -57,12 +57,13 @@ class StepScratch:
         self._ib = np.empty((0, shapes.INTS), dtype=np.int32)
         self._sized = np.empty((6, 0))
 
-    def rows(self, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """``n`` float and integer body rows (holding anything: the caller writes
-        every column, or keeps the last step's, ``same_items``)."""
-        if self._fb.shape[0] < n:
+    def rows(self, n: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+        """``n`` float rows of ``width`` columns (``step_columns.width``) and ``n``
+        integer body rows (holding anything: the caller writes every column, or keeps
+        the last step's, ``same_items``)."""
+        if self._fb.shape[0] < n or self._fb.shape[1] != width:
             size = int(n * HEADROOM)
-            self._fb = np.empty((size, shapes.FLOATS))
+            self._fb = np.empty((size, width))
             self._ib = np.empty((size, shapes.INTS), dtype=np.int32)
         return self._fb[:n], self._ib[:n]
 

@@ -77,7 +77,7 @@ def sweep_rect(x, y, w, h, dx, dy, verts, n, tame, a4, d, table, ints, scratch, 
     d[1] = dy
     d[2] = 0.0
     d[3] = 0.0
-    return _sweep_pair(a4, 4, verts, n, d, table, ints, scratch, cache)
+    return _sweep_pair(a4, 4, verts, n, d, table, ints, scratch, cache, False)
 
 
 @borrowing_kernel

@@ -129,12 +129,16 @@ _SMALLEST_REACH = 2.0**-400
 def _sweep_pair(
     a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
     table: np.ndarray, ints: np.ndarray, scratch: np.ndarray, cache: np.ndarray,
+    settle_ties: bool,
 ) -> tuple[int, float, float, float, bool]:  # fmt: skip
     """One pair: ``(code, fraction, nx, ny, corner)`` (see the module); for a started
     pair the push's length in place of the fraction. ``corner``: a hit whose first
     contact two edges that are not parallel give at once, one of each shape (a
     vertex meets a vertex; the World takes another normal for it than the obstacle's
-    edge's, :func:`collide2d.world.contact.corner_normal`)."""
+    edge's, :func:`collide2d.world.contact.corner_normal`). Where two edges of one
+    shape give the first contact at once, the pair is ``UNSURE`` unless
+    ``settle_ties``: then the first of the tied edges (the obstacle's first, then in
+    the table's order) gives the normal, and it is a corner (``World.step``'s rule)."""
     if discs_apart(a, na, b, nb, d):
         return NONE, 0.0, 0.0, 0.0, False
     h = scratch[4]
@@ -209,7 +213,19 @@ def _sweep_pair(
                 owners += 1
                 chosen = k
         if owners != 1:  # two edges of one shape at once: the Python route decides
-            return UNSURE, 0.0, 0.0, 0.0, False
+            if not settle_ties:
+                return UNSURE, 0.0, 0.0, 0.0, False
+            chosen = -1
+            for owner in (1, 0):
+                for k in range(n):
+                    if (
+                        chosen < 0
+                        and ints[k, SIGN] > 0
+                        and ints[k, OWNER] == owner
+                        and (k == best or later(k, best, a, na, b, nb, d, table, ints, scratch) == 0)
+                    ):
+                        chosen = k
+            corner = True
         for k in range(n):
             if (
                 ints[k, APART] != 0
@@ -263,7 +279,7 @@ def sweep_candidates(
         d[2] = deltas[j, 0]
         d[3] = deltas[j, 1]
         code, f, nx, ny, _ = _sweep_pair(
-            vertices[i], counts[i], vertices[j], counts[j], d, table, ints, scratch, cache
+            vertices[i], counts[i], vertices[j], counts[j], d, table, ints, scratch, cache, False
         )
         codes[m] = code
         if code == STARTED:

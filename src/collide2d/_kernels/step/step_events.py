@@ -375,7 +375,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
             if set_has(crossed, key):
                 continue
             ncrossed = set_add(crossed, ncrossed, key)
-            px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj)
+            px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj, nx, ny)
             logged = log(
                 lf, li, logged, t, ib[i, OWNER], ib[j, OWNER], nx, ny, px, py, CROSS, begun
             )
@@ -459,7 +459,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
         if report:
             xi, yi = position(fb, i, t)
             xj, yj = position(fb, j, t)
-            px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj)
+            px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj, nx, ny)
             logged = log(lf, li, logged, t, ib[i, OWNER], ib[j, OWNER], nx, ny, px, py, code, begun)
         # A slide or bounce leaves the pair not approaching (exactly; by rounding it
         # may approach by an ulp, which must not make events without end).

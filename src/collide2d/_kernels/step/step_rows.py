@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.codes import CIRCLE, MASK, RECT
+from collide2d._kernels.codes import CIRCLE, MASK, POLYGON, RECT
 from collide2d._kernels.jit import kernel
 from collide2d._kernels.step.step_shapes import (
     FIXED,
@@ -23,6 +23,8 @@ from collide2d._kernels.step.step_shapes import (
     MVX,
     MVY,
     OWNER,
+    PX0,
+    PY0,
     TREF,
     VX,
     VY,
@@ -64,8 +66,10 @@ def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, ma
         s = slots[r]
         row = at[r]
         circle = kind[s] == CIRCLE
-        x = origin[s, 0] if circle else box[s, 0]
-        y = origin[s, 1] if circle else box[s, 1]
+        polygon = kind[s] == POLYGON  # (its anchor; its bounds' size: written by Python)
+        shape = CIRCLE if circle else (POLYGON if polygon else RECT)
+        x = origin[s, 0] if circle or polygon else box[s, 0]
+        y = origin[s, 1] if circle or polygon else box[s, 1]
         w = radius[s] if circle else box[s, 2]
         h = radius[s] if circle else box[s, 3]
         vx = velocity[s, 0]
@@ -75,7 +79,7 @@ def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, ma
         if keep and ib[row, FIXED] != 0:
             if not (
                 fixed and fb[row, X] == x and fb[row, Y] == y and fb[row, W] == w
-                and fb[row, H] == h and ib[row, KIND] == (CIRCLE if circle else RECT)
+                and fb[row, H] == h and ib[row, KIND] == shape
                 and ib[row, GROUP] == group[s] and ib[row, OWNER] == owners[r]
             ):  # fmt: skip
                 return False
@@ -91,7 +95,7 @@ def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, ma
         fb[row, Y] = y
         fb[row, W] = w
         fb[row, H] = h
-        ib[row, KIND] = CIRCLE if circle else RECT
+        ib[row, KIND] = shape
         fb[row, VX] = vx
         fb[row, VY] = vy
         fb[row, MVX] = vx
@@ -101,8 +105,10 @@ def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, ma
         ib[row, OWNER] = owners[r]
         ib[row, FIXED] = 1 if fixed else 0
         if bounded and not fixed:
+            bx = x + fb[row, PX0] if polygon else x
+            by = y + fb[row, PY0] if polygon else y
             bx0, by0, bx1, by1, e, d, sx0, sy0, sx1, sy1 = body_bounds(
-                x, y, w, h, circle, vx, vy, dt
+                bx, by, w, h, circle, vx, vy, dt
             )
             sized[0, k], sized[1, k], sized[2, k], sized[3, k] = bx0, by0, bx1, by1
             sized[4, k], sized[5, k] = e, d
@@ -136,7 +142,7 @@ def write_back(fb, ib, moving, live, kind, box, origin, velocity, radius, pendin
     count = 0
     for i in moving:
         s = live[ib[i, OWNER]]
-        if kind[s] == MASK:
+        if kind[s] == MASK or kind[s] == POLYGON:  # (a polygon's shape: Python writes it)
             continue
         x = fb[i, X] + 0.0
         y = fb[i, Y] + 0.0

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.codes import CIRCLE, RECT
+from collide2d._kernels.codes import CIRCLE, POLYGON, RECT
 from collide2d._kernels.intervals import (
     CORNER,
     FACE,
@@ -28,15 +28,40 @@ from collide2d._kernels.intervals import (
     first_fraction,
 )
 from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel
+from collide2d._kernels.step import step_polygons as polygons
+from collide2d._kernels.step.step_columns import (  # noqa: F401 (the step's modules import them here)
+    COUNTER,
+    CX0,
+    CX1,
+    CY0,
+    CY1,
+    FIXED,
+    FLOATS,
+    FROZEN,
+    GROUP,
+    INTS,
+    INV,
+    KIND,
+    MVX,
+    MVY,
+    NEVENTS,
+    OWNER,
+    PN,
+    PV,
+    PX0,
+    PX1,
+    PY0,
+    PY1,
+    TREF,
+    VX,
+    VY,
+    H,
+    W,
+    X,
+    Y,
+    width,
+)
 from collide2d.tolerances import SQUARE_OVERFLOW, SQUARE_UNDERFLOW, UNDERFLOW_SCALE
-
-# float columns
-X, Y, W, H, VX, VY, MVX, MVY, TREF, INV = range(10)
-FLOATS = 10
-# integer columns
-KIND, GROUP, OWNER, FIXED, FROZEN, COUNTER, NEVENTS, CX0, CX1, CY0, CY1 = range(11)
-INTS = 11
-
 
 CROSSING = 0
 """Queue order of a cell crossing: before any contact at the same moment, so that
@@ -66,8 +91,11 @@ def advance(fb, i, t):
 @inlined_helper
 def bounds_at(fb, ib, i, x, y):
     """Body ``i``'s bounds ``x0, y0, x1, y1`` with its position at ``x, y``."""
-    if ib[i, KIND] == RECT:
+    kind = ib[i, KIND]
+    if kind == RECT:
         return x, y, x + fb[i, W], y + fb[i, H]
+    if kind == POLYGON:  # (rounding keeps the order: the outline's own bounds)
+        return x + fb[i, PX0], y + fb[i, PY0], x + fb[i, PX1], y + fb[i, PY1]
     r = fb[i, W]
     return x - r, y - r, x + r, y + r
 
@@ -190,6 +218,8 @@ def overlap_at(fb, ib, i, xi, yi, j, xj, yj):
         )
     if ki == CIRCLE and kj == CIRCLE:
         return circles_overlap(xi, yi, fb[i, W], xj, yj, fb[j, W])
+    if ki == POLYGON or kj == POLYGON:
+        return polygons.overlap(fb, ib, i, xi, yi, j, xj, yj)
     if ki == CIRCLE:
         return circle_rect_overlap(xi, yi, fb[i, W], xj, yj, fb[j, W], fb[j, H])
     return circle_rect_overlap(xj, yj, fb[j, W], xi, yi, fb[i, W], fb[i, H])
@@ -263,6 +293,15 @@ def _sweep_pair(fb, ib, i, j, now, end):
             order = ORDER_CORNER
     elif ki == CIRCLE and kj == CIRCLE:
         fraction = disc_entry_inline(xi - xj, yi - yj, dx, dy, fb[i, W] + fb[j, W])
+    elif ki == POLYGON or kj == POLYGON:
+        code, fraction, _, _, corner = polygons.sweep(
+            fb, ib, i, xi, yi, fb[i, MVX] * horizon, fb[i, MVY] * horizon,
+            j, xj, yj, fb[j, MVX] * horizon, fb[j, MVY] * horizon,
+        )  # fmt: skip
+        if code != polygons.HIT:  # (an overlap at now is found before this)
+            return np.inf, 0, 0
+        if corner:
+            order = ORDER_CORNER
     elif ki == CIRCLE:
         fraction = _circle_box(xi, yi, fb[i, W], dx, dy, xj, yj, xj + fb[j, W], yj + fb[j, H])
     else:
@@ -331,6 +370,8 @@ def separation(fb, ib, i, xi, yi, j, xj, yj):
     if ki == CIRCLE and kj == CIRCLE:
         nx, ny = _unit(xi - xj, yi - yj)
         return nx, ny, fb[i, W] + fb[j, W] - np.hypot(xi - xj, yi - yj)
+    if ki == POLYGON or kj == POLYGON:
+        return polygons.push(fb, ib, i, xi, yi, j, xj, yj)
     if ki == CIRCLE:
         return circle_rect_push(xi, yi, fb[i, W], xj, yj, xj + fb[j, W], yj + fb[j, H])
     if kj == CIRCLE:
@@ -352,6 +393,9 @@ def contact_normal(fb, ib, i, xi, yi, j, xj, yj, axis):
         return 0.0, (-1.0 if fb[i, MVY] - fb[j, MVY] > 0.0 else 1.0)
     if ki == CIRCLE and kj == CIRCLE:
         return _unit(xi - xj, yi - yj)
+    if ki == POLYGON or kj == POLYGON:
+        return polygons.normal(fb, ib, i, xi, yi, fb[i, MVX], fb[i, MVY],
+                               j, xj, yj, fb[j, MVX], fb[j, MVY])  # fmt: skip
     if ki == CIRCLE:
         nx, ny, _ = circle_rect_push(xi, yi, fb[i, W], xj, yj, xj + fb[j, W], yj + fb[j, H])
         return nx, ny
@@ -360,12 +404,15 @@ def contact_normal(fb, ib, i, xi, yi, j, xj, yj, axis):
 
 
 @inlined_helper
-def contact_point(fb, ib, i, xi, yi, j, xj, yj):
-    """Where bodies ``i`` and ``j`` touch (or overlap) at these positions: a circle's
-    surface point toward the other body, or the middle of the two boxes' shared
-    extent."""
+def contact_point(fb, ib, i, xi, yi, j, xj, yj, nx, ny):
+    """Where bodies ``i`` and ``j`` touch (or overlap) at these positions, their
+    normal ``(nx, ny)``: a circle's surface point toward the other body, the middle
+    of the two boxes' shared extent, or of the stretch a polygon shares with the
+    other body across the normal (``step_polygons.point``)."""
     ki = ib[i, KIND]
     kj = ib[j, KIND]
+    if ki == POLYGON or kj == POLYGON:
+        return polygons.point(fb, ib, i, xi, yi, j, xj, yj, nx, ny)
     if ki == CIRCLE and kj == CIRCLE:
         nx, ny = _unit(xi - xj, yi - yj)
         return xj + nx * fb[j, W], yj + ny * fb[j, W]

@@ -16,9 +16,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.codes import CIRCLE
+from collide2d._kernels.codes import CIRCLE, POLYGON
 from collide2d._kernels.jit import inlined_helper, kernel
-from collide2d._kernels.step.step_shapes import GROUP, KIND, VX, VY, H, W, X, Y, bounds_at
+from collide2d._kernels.step.step_shapes import (
+    GROUP,
+    KIND,
+    PX0,
+    PY0,
+    VX,
+    VY,
+    H,
+    W,
+    X,
+    Y,
+    bounds_at,
+)
 
 
 @kernel
@@ -39,8 +51,13 @@ def moving_bounds(fb, ib, moving, dt):
     right = bottom = -np.inf
     for k in range(n):
         i = moving[k]
+        x = fb[i, X]
+        y = fb[i, Y]
+        if ib[i, KIND] == POLYGON:  # (its bounds' corner: the anchor and its offset)
+            x += fb[i, PX0]
+            y += fb[i, PY0]
         bx0, by0, bx1, by1, e, d, sx0, sy0, sx1, sy1 = body_bounds(
-            fb[i, X], fb[i, Y], fb[i, W], fb[i, H], ib[i, KIND] == CIRCLE, fb[i, VX], fb[i, VY], dt
+            x, y, fb[i, W], fb[i, H], ib[i, KIND] == CIRCLE, fb[i, VX], fb[i, VY], dt
         )
         x0[k], y0[k], x1[k], y1[k], extent[k], travel[k] = bx0, by0, bx1, by1, e, d
         left = least(left, sx0)

@@ -162,7 +162,7 @@ def start_touches(fb, ib, responses, cap, moving, start, stop, et, ek, eh, near,
             freeze(fb, ib, b)
             xi, yi = position(fb, i, t)
             xj, yj = position(fb, j, t)
-            px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj)
+            px, py = contact_point(fb, ib, i, xi, yi, j, xj, yj, nx, ny)
             pre_k[start + count] = key
             count = log(pre_f, pre_i, start + count, t, ib[i, OWNER], ib[j, OWNER], nx, ny,
                         px, py, TOUCH, False) - start  # fmt: skip
