@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction as Q
 from typing import Any
 
-from collide2d import Circle, PlacedMask, Rect, World
+from collide2d import Circle, PlacedMask, PlacedPolygon, Rect, World
 
 BITS = 200
 ROUNDING = Q(1, 2**150)
@@ -32,6 +32,9 @@ FAINT = Q(1, 10**12)
 disc slid along a face with a normal of square roots moves off it at 1e-30, where
 exactly it rides along it (``meets_a_faint_contact``)."""
 INF = math.inf
+NEAR_CORNER = Q(1, 10**9)
+"""Edges of a polygon pair whose contact times are this close (relative) give it at
+once: a corner (``polygon_contact``)."""
 JAMMED = "overlaps of rounding size taken apart at one moment without end"
 STARTED, FACE, CORNER = 0, 1, 2
 RESPONSES = ("ignore", "cross", "touch", "slide", "bounce")
@@ -55,7 +58,7 @@ def on_grid(value: Q, up: Q | int = 0) -> Q:
 
 @dataclass
 class Body:
-    kind: str  # "rect" or "circle"
+    kind: str  # "rect", "circle" or "polygon" (its vertices about x, y in extra["local"])
     x: Q
     y: Q
     w: Q  # a circle's radius
@@ -76,7 +79,17 @@ class Body:
     def box(self) -> tuple[Q, Q, Q, Q]:
         if self.kind == "rect":
             return self.x, self.y, self.x + self.w, self.y + self.h
+        if self.kind == "polygon":
+            xs, ys = zip(*self.outline(), strict=True)
+            return min(xs), min(ys), max(xs), max(ys)
         return self.x - self.w, self.y - self.w, self.x + self.w, self.y + self.w
+
+    def outline(self) -> list[tuple[Q, Q]]:
+        """A rectangle's or polygon's vertices in the stored order (positive area)."""
+        if self.kind == "polygon":
+            return [(self.x + lx, self.y + ly) for lx, ly in self.extra["local"]]
+        left, top, right, bottom = self.x, self.y, self.x + self.w, self.y + self.h
+        return [(left, top), (right, top), (right, bottom), (left, bottom)]
 
     def mobility(self) -> Q:
         return Q(0) if self.fixed or self.frozen or self.inv is None else self.inv
@@ -102,6 +115,10 @@ def bodies_of(world: World) -> tuple[list[Body], list[Any]]:
         if isinstance(shape, Rect):
             body = Body("rect", Q(shape.x), Q(shape.y), Q(shape.w), Q(shape.h), [vx, vy],
                         [vx, vy], inv, int(group), owner, fixed)  # fmt: skip
+        elif isinstance(shape, PlacedPolygon):
+            body = Body("polygon", Q(shape.x), Q(shape.y), Q(0), Q(0), [vx, vy], [vx, vy],
+                        inv, int(group), owner, fixed)  # fmt: skip
+            body.extra["local"] = [(Q(vx_), Q(vy_)) for vx_, vy_ in shape.polygon.vertices]
         else:
             assert isinstance(shape, Circle)
             body = Body("circle", Q(shape.x), Q(shape.y), Q(shape.r), Q(shape.r), [vx, vy],
@@ -112,7 +129,32 @@ def bodies_of(world: World) -> tuple[list[Body], list[Any]]:
     return bodies, items
 
 
+def edges(body: Body) -> list[tuple[Q, Q, Q, Q]]:
+    """The outline's edges ``(px, py, ex, ey)``: from vertex ``p``, along ``e``."""
+    points = body.outline()
+    return [(px, py, qx - px, qy - py)
+            for (px, py), (qx, qy) in zip(points, points[1:] + points[:1], strict=True)]  # fmt: skip
+
+
+def polygon_axes(a: Body, b: Body) -> list[tuple[int, Q, Q, Q, Q]]:
+    """The separating axes of a pair with a polygon, ``a``'s edges then ``b``'s (as
+    ``pairs.polygon_axes.axes`` lists them): ``(owner, ex, ey, O, R)``, ``O`` the
+    largest ``e x (v - p)`` over the other's vertices now, ``R`` its rate for the
+    relative motion (the edge separates the shapes at ``t`` while ``O + t R <= 0``)."""
+    d = (a.mv[0] - b.mv[0], a.mv[1] - b.mv[1])
+    found = []
+    for owner, (own, other) in enumerate(((a, b), (b, a))):
+        way = -1 if owner == 0 else 1
+        points = other.outline()
+        for px, py, ex, ey in edges(own):
+            o = max(ex * (vy - py) - ey * (vx - px) for vx, vy in points)
+            found.append((owner, ex, ey, o, way * (ex * d[1] - ey * d[0])))
+    return found
+
+
 def overlapping(a: Body, b: Body) -> bool:
+    if a.kind == "polygon" or b.kind == "polygon":
+        return all(o > 0 for _, _, _, o, _ in polygon_axes(a, b))
     if a.kind == "rect" and b.kind == "rect":
         ba, bb = a.box(), b.box()
         return ba[0] < bb[2] and bb[0] < ba[2] and ba[1] < bb[3] and bb[1] < ba[3]
@@ -172,6 +214,8 @@ def first_contact(a: Body, b: Body) -> tuple[Q | float, int, int]:
         if enter < leave and leave > 0:
             return max(enter, Q(0)), (CORNER if corner else FACE), axis
         return INF, 0, 0
+    if a.kind == "polygon" or b.kind == "polygon":
+        return polygon_contact(a, b)
     if a.kind == "circle" and b.kind == "circle":
         return disc_entry(a.x - b.x, a.y - b.y, d[0], d[1], a.w + b.w), FACE, 0
     c, r, d = (a, b, d) if a.kind == "circle" else (b, a, (-d[0], -d[1]))
@@ -185,6 +229,65 @@ def first_contact(a: Body, b: Body) -> tuple[Q | float, int, int]:
     for cx, cy in ((left, top), (right, top), (left, bottom), (right, bottom)):
         best = min(best, disc_entry(c.x - cx, c.y - cy, d[0], d[1], c.w))
     return best, FACE, 0
+
+
+def polygon_times(a: Body, b: Body) -> tuple[Q | float, Q | float, list[int]]:
+    """The swept separating-axis test of a pair with a polygon: when the open shapes
+    start and stop overlapping (``-inf`` / ``inf`` if not bounded; no overlap if the
+    first is not before the second), and the axes whose start is the latest."""
+    enter: Q | float = -INF
+    leave: Q | float = INF
+    latest: list[int] = []
+    for k, (_, _, _, o, r) in enumerate(polygon_axes(a, b)):
+        if r > 0:
+            if -o / r > enter:
+                enter, latest = -o / r, [k]
+            elif -o / r == enter:
+                latest.append(k)
+        elif r < 0:
+            leave = min(leave, -o / r)
+        elif o <= 0:
+            return INF, -INF, []
+    return enter, leave, latest
+
+
+def polygon_contact(a: Body, b: Body) -> tuple[Q | float, int, int]:
+    """``first_contact`` of a pair with a polygon (not overlapping now): the axis is
+    the edge that gives it, of the obstacle ``b`` first, the first in order; a corner
+    when another edge not parallel to it gives it too."""
+    enter, leave, latest = polygon_times(a, b)
+    if not (enter < leave and leave > 0) or not latest:
+        return INF, 0, 0
+    axes = polygon_axes(a, b)
+    owned = [k for k in latest if axes[k][0] == 1] or latest
+    axis = owned[0]
+    ex, ey = axes[axis][1], axes[axis][2]
+    # (another edge not parallel to it giving the contact within rounding of the
+    # same moment is a corner too: after a slide off a slanted face, places and
+    # times of square roots put one axis a hair before the other, either one in
+    # floats; ``meets_a_rounded_corner``)
+    slack = NEAR_CORNER * max(Q(1), abs(enter))  # type: ignore[arg-type]
+    near = [k for k, (_, _, _, o, r) in enumerate(axes) if r > 0 and enter + o / r <= slack]
+    corner = any(axes[k][1] * ey - axes[k][2] * ex != 0 for k in near if k != axis)
+    return max(enter, Q(0)), (CORNER if corner else FACE), axis
+
+
+def polygon_graze(a: Body, b: Body) -> tuple[Q, Q | float] | None:
+    """``graze`` of a pair with a polygon that never overlaps: from when to when the
+    closed shapes touch, by the same axes (an axis whose ``O`` stays at zero rides)."""
+    enter: Q | float = -INF
+    leave: Q | float = INF
+    for _, _, _, o, r in polygon_axes(a, b):
+        if r > 0:
+            enter = max(enter, -o / r)
+        elif r < 0:
+            leave = min(leave, -o / r)
+        elif o < 0:
+            return None
+    start = max(enter, Q(0))
+    if start > leave or leave < 0:
+        return None
+    return start, leave  # type: ignore[return-value]
 
 
 def gap(a: Body, b: Body, d: tuple[Q, Q], t: Q) -> Q:
@@ -225,6 +328,8 @@ def graze(a: Body, b: Body, within: Q | float = INF) -> tuple[Q, Q | float] | No
             return None
     if overlapping(a, b) or first_contact(a, b)[0] != INF:
         return None
+    if a.kind == "polygon" or b.kind == "polygon":
+        return polygon_graze(a, b)
     moments = {Q(0)}
     speed = d[0] * d[0] + d[1] * d[1]
     if speed:  # (in the frame of one body, the other, a circle if either is, moving)
@@ -271,8 +376,34 @@ def circle_push(c: Body, r: Body) -> tuple[Q, Q, Q]:
     return nx, ny, depth + c.w
 
 
+def axis_normal(axes: list[tuple[int, Q, Q, Q, Q]], k: int) -> tuple[Q, Q]:
+    """Axis ``k``'s unit normal from ``b`` toward ``a``: ``b``'s edge's outward
+    normal, or ``a``'s reversed."""
+    owner, ex, ey = axes[k][:3]
+    nx, ny = unit(ey, -ex)
+    return (nx, ny) if owner == 1 else (-nx, -ny)
+
+
+def polygon_push(a: Body, b: Body) -> tuple[Q, Q, Q]:
+    """The shortest push of ``a`` out of ``b`` (a pair with a polygon): the edge whose
+    ``O / |e|`` is least, ``b``'s edges first, then ``a``'s, the first of equal."""
+    axes = polygon_axes(a, b)
+    order = [k for k in range(len(axes)) if axes[k][0] == 1]
+    order += [k for k in range(len(axes)) if axes[k][0] == 0]
+    best, depth = order[0], None
+    for k in order:
+        _, ex, ey, o, _ = axes[k]
+        square = o * o / (ex * ex + ey * ey)
+        if depth is None or square < depth:
+            best, depth = k, square
+    nx, ny = axis_normal(axes, best)
+    return nx, ny, sqrt(depth) if depth else Q(0)  # type: ignore[arg-type]
+
+
 def separation(a: Body, b: Body) -> tuple[Q, Q, Q]:
     """Least penetration of ``a`` out of ``b``: normal from ``b`` to ``a`` and depth."""
+    if a.kind == "polygon" or b.kind == "polygon":
+        return polygon_push(a, b)
     if a.kind == "circle" and b.kind == "circle":
         nx, ny = unit(a.x - b.x, a.y - b.y)
         return nx, ny, a.w + b.w - sqrt((a.x - b.x) ** 2 + (a.y - b.y) ** 2)
@@ -285,6 +416,8 @@ def separation(a: Body, b: Body) -> tuple[Q, Q, Q]:
 
 
 def contact_normal(a: Body, b: Body, axis: int) -> tuple[Q, Q]:
+    if a.kind == "polygon" or b.kind == "polygon":
+        return axis_normal(polygon_axes(a, b), axis)
     if a.kind == "rect" and b.kind == "rect":
         if axis == 0:
             return (Q(-1) if a.mv[0] - b.mv[0] > 0 else Q(1)), Q(0)
@@ -293,7 +426,31 @@ def contact_normal(a: Body, b: Body, axis: int) -> tuple[Q, Q]:
     return nx, ny
 
 
-def contact_point(a: Body, b: Body) -> tuple[Q, Q]:
+def polygon_point(a: Body, b: Body, nx: Q, ny: Q) -> tuple[Q, Q]:
+    """Where a pair with a polygon touches along the normal ``(nx, ny)`` (from ``b``
+    toward ``a``): the middle of the stretch, along the tangent ``(-ny, nx)``, that
+    ``a``'s vertices least along the normal and ``b``'s most along it share, at
+    ``b``'s."""
+
+    def support(body: Body, sign: int) -> tuple[Q, Q, Q]:
+        along = [(sign * (x * nx + y * ny), -x * ny + y * nx) for x, y in body.outline()]
+        far = max(s for s, _ in along)
+        size = max(abs(x) + abs(y) for x, y in body.outline())
+        near = [t for s, t in along if s >= far - size / 10**9]
+        return sign * far, max(near), min(near)
+
+    _, a_hi, a_lo = support(a, -1)
+    s, b_hi, b_lo = support(b, 1)
+    lo, hi = max(a_lo, b_lo), min(a_hi, b_hi)
+    if lo > hi:
+        lo, hi = min(a_lo, b_lo), max(a_hi, b_hi)
+    t = (lo + hi) / 2
+    return s * nx - t * ny, s * ny + t * nx
+
+
+def contact_point(a: Body, b: Body, nx: Q, ny: Q) -> tuple[Q, Q]:
+    if a.kind == "polygon" or b.kind == "polygon":
+        return polygon_point(a, b, nx, ny)
     if a.kind == "circle" and b.kind == "circle":
         nx, ny = unit(a.x - b.x, a.y - b.y)
         return b.x + nx * b.w, b.y + ny * b.w
@@ -432,7 +589,16 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
         if code == 1:
             crossed.add((a.owner, b.owner))
             contacts.append(
-                (t, a.owner, b.owner, nx, ny, *contact_point(a, b), "cross", started and t == 0)
+                (
+                    t,
+                    a.owner,
+                    b.owner,
+                    nx,
+                    ny,
+                    *contact_point(a, b, nx, ny),
+                    "cross",
+                    started and t == 0,
+                )
             )
             met.append((t, i, j))
             continue
@@ -472,7 +638,7 @@ def reference_step(world: World, dt: float, cap: int = 64) -> Outcome:
         inexact.update(body.owner for body in (a, b) if not held_in_floats(body))
         # started_overlapping: only a pair overlapping at the step's start (later, an
         # overlap at an event is one of rounding)
-        contacts.append((t, a.owner, b.owner, nx, ny, *contact_point(a, b), RESPONSES[code],
+        contacts.append((t, a.owner, b.owner, nx, ny, *contact_point(a, b, nx, ny), RESPONSES[code],
                          started and t == 0))  # fmt: skip
         met.append((t, i, j))
         for body, mobile in ((a, inv_a > 0 or code == 2), (b, inv_b > 0 or code == 2)):

@@ -104,7 +104,7 @@ def allocating_kernel(func: F) -> F:
     arrays of its own and is called from :func:`borrowing_kernel` ones (numba would
     otherwise compile it without the counts, and refuse its ``np.empty``). Its own
     arrays are counted; the ones it is lent are counted in and out by the call."""
-    return cast(F, _cached(numba.njit(cache=True, nogil=True, _nrt=True, **_NO_C_WRAPPER)(func)))
+    return cast(F, _cached(numba.njit(cache=True, nogil=True, **_COUNTS)(func)))
 
 
 _NO_C_WRAPPER: dict[str, Any] = {"no_cfunc_wrapper": True}
@@ -113,6 +113,7 @@ by default (for ``cfunc`` addresses, which nothing here takes; a kernel of 40 ar
 arguments unboxes all of them in it: ``World.step``'s first call took 89 s without
 these wrappers, 97 s with them, on a slow day of the development machine)."""
 _NO_COUNTS: dict[str, Any] = {"_nrt": False, **_NO_C_WRAPPER}
+_COUNTS: dict[str, Any] = {"_nrt": True, **_NO_C_WRAPPER}
 """numba's options for it (private: ``numba.njit``'s typed signature omits them)."""
 
 

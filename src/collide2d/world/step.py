@@ -252,8 +252,8 @@ def _body_rows(
     fb, ib = scratch.rows(n, shapes.width(most))
     if polygons:
         at = dict(zip(live.tolist(), first.tolist(), strict=True))
-        for slot, placed in polygons.items():
-            _polygon_row(fb[at[slot]], placed)
+        for slot, polygon in polygons.items():
+            _polygon_row(fb[at[slot]], polygon)
     plain = ~is_mask
     rows.body_rows(fb, ib, live[plain], first[plain], np.flatnonzero(plain), table.kind,
                    table.box, table.origin, table.radius, table.velocity, table.mass,

@@ -222,7 +222,9 @@ def _sweep_pair(
                         chosen < 0
                         and ints[k, SIGN] > 0
                         and ints[k, OWNER] == owner
-                        and (k == best or later(k, best, a, na, b, nb, d, table, ints, scratch) == 0)
+                        and (
+                            k == best or later(k, best, a, na, b, nb, d, table, ints, scratch) == 0
+                        )
                     ):
                         chosen = k
             corner = True

@@ -84,7 +84,7 @@ def sweep(fb, ib, i, xi, yi, dxi, dyi, j, xj, yj, dxj, dyj):
     scratch = np.empty((11, _SCRATCH))
     cache = np.empty((3, 2 * most, 64))
     code, f, nx, ny, corner = _sweep_pair(a, na, b, nb, d, table, ints, scratch, cache, True)
-    if code == HIT or code == STARTED or code == NONE:
+    if code in (HIT, STARTED, NONE):
         return code, f, nx, ny, corner
     return _float_sweep(a, na, b, nb, d)  # beyond the exact stages' range
 
@@ -146,7 +146,7 @@ def normal(fb, ib, i, xi, yi, mvxi, mvyi, j, xj, yj, mvxj, mvyj):
     their shortest push; if they only touch and do not approach, the edge they are
     nearest across."""
     code, _, nx, ny, _ = sweep(fb, ib, i, xi, yi, mvxi, mvyi, j, xj, yj, mvxj, mvyj)
-    if code == HIT or code == STARTED:
+    if code in (HIT, STARTED):
         return nx, ny
     code, _, nx, ny, _ = sweep(fb, ib, i, xi, yi, 0.0, 0.0, j, xj, yj, 0.0, 0.0)
     if code == STARTED:

@@ -28,40 +28,49 @@ from collide2d._kernels.intervals import (
     first_fraction,
 )
 from collide2d._kernels.jit import borrowing_kernel, inlined_helper, kernel
+from collide2d._kernels.pairs.polygon_sweeps import HIT
+from collide2d._kernels.step import step_columns as columns
 from collide2d._kernels.step import step_polygons as polygons
-from collide2d._kernels.step.step_columns import (  # noqa: F401 (the step's modules import them here)
-    COUNTER,
-    CX0,
-    CX1,
-    CY0,
-    CY1,
-    FIXED,
-    FLOATS,
-    FROZEN,
-    GROUP,
-    INTS,
-    INV,
-    KIND,
-    MVX,
-    MVY,
-    NEVENTS,
-    OWNER,
-    PN,
-    PV,
-    PX0,
-    PX1,
-    PY0,
-    PY1,
-    TREF,
-    VX,
-    VY,
-    H,
-    W,
-    X,
-    Y,
-    width,
-)
 from collide2d.tolerances import SQUARE_OVERFLOW, SQUARE_UNDERFLOW, UNDERFLOW_SCALE
+
+# the rows' columns (``step_columns``), named here too: the step's modules import them
+# from this one
+X, Y, W, H, VX, VY, MVX, MVY, TREF, INV, FLOATS = (
+    columns.X,
+    columns.Y,
+    columns.W,
+    columns.H,
+    columns.VX,
+    columns.VY,
+    columns.MVX,
+    columns.MVY,
+    columns.TREF,
+    columns.INV,
+    columns.FLOATS,
+)
+PX0, PY0, PX1, PY1, PN, PV = (
+    columns.PX0,
+    columns.PY0,
+    columns.PX1,
+    columns.PY1,
+    columns.PN,
+    columns.PV,
+)
+KIND, GROUP, OWNER, FIXED, FROZEN, COUNTER, NEVENTS, CX0, CX1, CY0, CY1, INTS = (
+    columns.KIND,
+    columns.GROUP,
+    columns.OWNER,
+    columns.FIXED,
+    columns.FROZEN,
+    columns.COUNTER,
+    columns.NEVENTS,
+    columns.CX0,
+    columns.CX1,
+    columns.CY0,
+    columns.CY1,
+    columns.INTS,
+)
+width = columns.width
 
 CROSSING = 0
 """Queue order of a cell crossing: before any contact at the same moment, so that
@@ -298,7 +307,7 @@ def _sweep_pair(fb, ib, i, j, now, end):
             fb, ib, i, xi, yi, fb[i, MVX] * horizon, fb[i, MVY] * horizon,
             j, xj, yj, fb[j, MVX] * horizon, fb[j, MVY] * horizon,
         )  # fmt: skip
-        if code != polygons.HIT:  # (an overlap at now is found before this)
+        if code != HIT:  # (an overlap at now is found before this)
             return np.inf, 0, 0
         if corner:
             order = ORDER_CORNER
