@@ -16,7 +16,7 @@ from typing import Any, TypeVar, cast
 import numba
 from llvmlite import ir
 from numba.core import cgutils, event, types
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 
 from collide2d._kernels import cache_guard
 
@@ -105,6 +105,25 @@ def allocating_kernel(func: F) -> F:
     otherwise compile it without the counts, and refuse its ``np.empty``). Its own
     arrays are counted; the ones it is lent are counted in and out by the call."""
     return cast(F, _cached(numba.njit(cache=True, nogil=True, **_COUNTS)(func)))
+
+
+def by_layout(plain: Callable[..., Any], strided: Callable[..., Any]) -> Callable[..., Any]:
+    """A function for kernels that calls ``strided`` where its first argument is an
+    array numba types as strided (layout ``A``: some columns of wider rows) and
+    ``plain`` where that array is C-contiguous: numba compiles only the one chosen,
+    when it types the call. ``World.step`` hands its float rows over strided when
+    its world holds polygons (``step.step_polygons``), so that the steps of other
+    worlds never compile the polygon kernels (about 35 s of a first step)."""
+
+    def chosen(*args):  # (no annotations: numba compares the two signatures)
+        raise NotImplementedError("called from compiled code only")
+
+    @overload(chosen)
+    def _typed(*args):  # (no annotations: numba compares the two signatures)
+        target = plain if args[0].layout == "C" else strided
+        return lambda *args: target(*args)
+
+    return chosen
 
 
 _NO_C_WRAPPER: dict[str, Any] = {"no_cfunc_wrapper": True}

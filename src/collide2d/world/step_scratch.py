@@ -61,11 +61,15 @@ class StepScratch:
         """``n`` float rows of ``width`` columns (``step_columns.width``) and ``n``
         integer body rows (holding anything: the caller writes every column, or keeps
         the last step's, ``same_items``)."""
-        if self._fb.shape[0] < n or self._fb.shape[1] != width:
+        # Rows wider than a rectangle's (a world with polygons) are handed over as
+        # some columns of wider ones: strided, so that the compiled step takes its
+        # polygon kernels for them alone (``jit.by_layout``)
+        wide = width > shapes.FLOATS
+        if self._fb.shape[0] < n or self._fb.shape[1] != width + wide:
             size = int(n * HEADROOM)
-            self._fb = np.empty((size, width))
+            self._fb = np.empty((size, width + wide))
             self._ib = np.empty((size, shapes.INTS), dtype=np.int32)
-        return self._fb[:n], self._ib[:n]
+        return self._fb[:n, :width], self._ib[:n]
 
     def memory(self, kept: bool, used: np.ndarray) -> tuple[object, ...]:
         """The pools a step carves its arrays from (``step_work.Memory``), the fixed

@@ -29,7 +29,7 @@ import math
 import numpy as np
 
 from collide2d._kernels.codes import POLYGON
-from collide2d._kernels.jit import allocating_kernel, kernel
+from collide2d._kernels.jit import allocating_kernel, borrowing_kernel, by_layout, kernel
 from collide2d._kernels.pairs.polygon_axes import COLUMNS
 from collide2d._kernels.pairs.polygon_sweeps import HIT, NONE, STARTED, _sweep_pair
 from collide2d._kernels.pairs.polygons import _separates, box_corners
@@ -53,7 +53,7 @@ def outline(fb, ib, i, x, y, out):
 
 
 @allocating_kernel
-def overlap(fb, ib, i, xi, yi, j, xj, yj):
+def _overlap(fb, ib, i, xi, yi, j, xj, yj):
     """Whether bodies ``i`` and ``j`` at these places overlap (strictly, exactly)."""
     most = max(4, (fb.shape[1] - FLOATS - 5) // 2)
     a = np.empty((most, 2))
@@ -64,7 +64,7 @@ def overlap(fb, ib, i, xi, yi, j, xj, yj):
 
 
 @allocating_kernel
-def sweep(fb, ib, i, xi, yi, dxi, dyi, j, xj, yj, dxj, dyj):
+def _sweep(fb, ib, i, xi, yi, dxi, dyi, j, xj, yj, dxj, dyj):
     """Bodies ``i`` at ``xi, yi`` moving by ``dxi, dyi`` and ``j`` at ``xj, yj`` by
     ``dxj, dyj``: ``(code, fraction, nx, ny, corner)``, ``code`` one of ``NONE``,
     ``HIT`` (``fraction`` of the motion to the first overlap, normal from ``j``
@@ -129,26 +129,26 @@ def _float_sweep(a, na, b, nb, d):
 
 
 @allocating_kernel
-def push(fb, ib, i, xi, yi, j, xj, yj):
+def _push(fb, ib, i, xi, yi, j, xj, yj):
     """How ``i`` leaves an overlap with ``j`` soonest: ``(nx, ny, depth)``, the
     normal from ``j`` toward ``i`` (the shortest push of the exact test; ``(0, -1, 0)``
     if they do not overlap)."""
-    code, depth, nx, ny, _ = sweep(fb, ib, i, xi, yi, 0.0, 0.0, j, xj, yj, 0.0, 0.0)
+    code, depth, nx, ny, _ = _sweep(fb, ib, i, xi, yi, 0.0, 0.0, j, xj, yj, 0.0, 0.0)
     if code != STARTED:
         return 0.0, -1.0, 0.0
     return nx, ny, depth
 
 
 @allocating_kernel
-def normal(fb, ib, i, xi, yi, mvxi, mvyi, j, xj, yj, mvxj, mvyj):
+def _normal(fb, ib, i, xi, yi, mvxi, mvyi, j, xj, yj, mvxj, mvyj):
     """The normal (from ``j`` toward ``i``) of bodies meeting at these places, moving
     as they move: the edge their sweep meets first from here, or, if they overlap,
     their shortest push; if they only touch and do not approach, the edge they are
     nearest across."""
-    code, _, nx, ny, _ = sweep(fb, ib, i, xi, yi, mvxi, mvyi, j, xj, yj, mvxj, mvyj)
+    code, _, nx, ny, _ = _sweep(fb, ib, i, xi, yi, mvxi, mvyi, j, xj, yj, mvxj, mvyj)
     if code in (HIT, STARTED):
         return nx, ny
-    code, _, nx, ny, _ = sweep(fb, ib, i, xi, yi, 0.0, 0.0, j, xj, yj, 0.0, 0.0)
+    code, _, nx, ny, _ = _sweep(fb, ib, i, xi, yi, 0.0, 0.0, j, xj, yj, 0.0, 0.0)
     if code == STARTED:
         return nx, ny
     most = max(4, (fb.shape[1] - FLOATS - 5) // 2)
@@ -186,7 +186,7 @@ def _nearest_edge(a, na, b, nb):
 
 
 @allocating_kernel
-def point(fb, ib, i, xi, yi, j, xj, yj, nx, ny):
+def _point(fb, ib, i, xi, yi, j, xj, yj, nx, ny):
     """Where bodies ``i`` and ``j`` touch along the normal ``(nx, ny)`` (from ``j``
     toward ``i``): the middle of the stretch, across the normal, that ``i``'s
     vertices nearest ``j`` and ``j``'s nearest ``i`` share, on ``j``'s side."""
@@ -226,3 +226,40 @@ def _support(a, na, dx, dy, tx, ty):
             hi = max(hi, t)
             lo = min(lo, t)
     return far, hi, lo
+
+
+# Rows without polygons (C-contiguous: ``world/step.py`` hands a world's rows over
+# strided only when it holds polygons) never reach these: the kernels above are
+# compiled only for a step of a world with polygons (``jit.by_layout``).
+
+
+@borrowing_kernel
+def _no_overlap(fb, ib, i, xi, yi, j, xj, yj):
+    return False
+
+
+@borrowing_kernel
+def _no_sweep(fb, ib, i, xi, yi, dxi, dyi, j, xj, yj, dxj, dyj):
+    return NONE, 0.0, 0.0, 0.0, False
+
+
+@borrowing_kernel
+def _no_push(fb, ib, i, xi, yi, j, xj, yj):
+    return 0.0, -1.0, 0.0
+
+
+@borrowing_kernel
+def _no_normal(fb, ib, i, xi, yi, mvxi, mvyi, j, xj, yj, mvxj, mvyj):
+    return 0.0, -1.0
+
+
+@borrowing_kernel
+def _no_point(fb, ib, i, xi, yi, j, xj, yj, nx, ny):
+    return xi, yi
+
+
+overlap = by_layout(_no_overlap, _overlap)
+sweep = by_layout(_no_sweep, _sweep)
+push = by_layout(_no_push, _push)
+normal = by_layout(_no_normal, _normal)
+point = by_layout(_no_point, _point)
