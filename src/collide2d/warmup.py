@@ -149,6 +149,21 @@ def _world_step() -> None:
     shots.step(1.0)
 
 
+def _world_step_polygons() -> None:
+    import math
+
+    from collide2d import Mask, PlacedMask, PlacedPolygon, Polygon, Rect, World
+
+    # a world with polygons steps with kernels of its own (``step.step_polygons``)
+    world = World()
+    world.add("ramp", Polygon([(0.0, 10.0), (20.0, 0.0), (20.0, 10.0)]), mass=math.inf)
+    world.add("ground", PlacedMask(Mask((32, 4), True), -8.0, 10.0), mass=math.inf)
+    world.add("box", Rect(2.0, 0.0, 2.0, 2.0), velocity=(0.0, 10.0))
+    world.add("crate", PlacedPolygon.box(12.0, -6.0, 3.0, 2.0, 0.4), velocity=(-3.0, 9.0))
+    world.set_response("default", "default", "bounce")
+    world.step(1.0)
+
+
 TASKS: list[tuple[str, Callable[[], None]]] = [
     ("batch pairs of boxes", _box_pairs),
     ("batch pairs of circles", _circle_pairs),
@@ -157,6 +172,7 @@ TASKS: list[tuple[str, Callable[[], None]]] = [
     ("masks", _masks),
     ("World.move_all", _world_moves),
     ("World.step", _world_step),
+    ("World.step among polygons", _world_step_polygons),
 ]
 """What ``collide2d warmup`` runs, in order: ``(name, function)``."""
 
