@@ -156,7 +156,8 @@ def _world_step_polygons() -> None:
 
     # a world with polygons steps with kernels of its own (``step.step_polygons``)
     world = World()
-    world.add("ramp", Polygon([(0.0, 10.0), (20.0, 0.0), (20.0, 10.0)]), mass=math.inf)
+    ramp = Polygon([(0.0, 10.0), (20.0, 0.0), (20.0, 10.0)])
+    world.add("ramp", PlacedPolygon(ramp, 0.0, 0.0), mass=math.inf)
     world.add("ground", PlacedMask(Mask((32, 4), True), -8.0, 10.0), mass=math.inf)
     world.add("box", Rect(2.0, 0.0, 2.0, 2.0), velocity=(0.0, 10.0))
     world.add("crate", PlacedPolygon.box(12.0, -6.0, 3.0, 2.0, 0.4), velocity=(-3.0, 9.0))

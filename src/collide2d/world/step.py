@@ -63,20 +63,28 @@ def run(
     live = table.live()
     group = table.group if group is None else group
     polygons = polygons or {}
+    # A polygon's outline about its anchor, in its row's columns past a rectangle's.
+    polygon_slots = np.fromiter(polygons, dtype=np.intp, count=len(polygons))
+    vertices = table.outline_n[polygon_slots]
+    width = shapes.width(int(vertices.max()) if len(polygon_slots) else 0)
     # The fixed bodies' rows and cell lists of the last step are kept when no item
-    # came or went, no fixed body changed and the grid is the same (no masks, no
-    # polygons: their rows' outlines are written by Python).
-    kept = not masks and not polygons and scratch.same_items(live)
+    # came or went, no fixed body changed and the grid is the same (no masks), in
+    # rows of the same width.
+    kept = not masks and scratch.same_items(live) and scratch.width_of_rows() == width
     # Each moving body's bounds (for the grid's size) are written as its row is.
     sized = scratch.sized(len(live))
     if kept:
-        fb, ib = scratch.rows(len(live), shapes.FLOATS)
+        fb, ib = scratch.rows(len(live), width)
         columns = (table.kind, table.box, table.origin, table.radius, table.velocity,
                    table.mass, group)  # fmt: skip
         # Unless the World wrote a row since the last step (``ItemTable.version``),
         # the fixed bodies' rows are as it left them: only the moving ones are
-        # written. Else every row is, the fixed ones checked against the table.
+        # written. Else every row is, the fixed ones checked against the table (and
+        # the polygons' outlines written first: a polygon turned in its box).
         quiet = scratch.version == table.version and group is table.group
+        if len(polygon_slots) and not quiet:  # (rows in the order of live: no masks)
+            _polygon_rows(fb, np.searchsorted(live, polygon_slots), table.local[polygon_slots],
+                          vertices)  # fmt: skip
         at = scratch.moving if quiet else scratch.order
         parts = step_parts.parts_for(len(at), step_parts.PARALLEL_MIN_ROWS)
         regions = np.empty((parts, 4))
@@ -94,8 +102,8 @@ def run(
     else:
         regions = np.empty((1, 4))
         is_mask = table.kind[live] == MASK
-        fb, ib = _body_rows(table, group, masks, polygons, live, is_mask, scratch, dt, sized,
-                            regions[0])  # fmt: skip
+        fb, ib = _body_rows(table, group, masks, polygon_slots, vertices, width, live, is_mask,
+                            scratch, dt, sized, regions[0])  # fmt: skip
         fixed = ib[:, shapes.FIXED] != 0
         moving, fixed_rows = np.flatnonzero(~fixed), np.flatnonzero(fixed)
         scratch.moving, scratch.fixed = moving, fixed_rows
@@ -230,7 +238,9 @@ def _body_rows(
     table: ItemTable,
     group: np.ndarray,
     masks: Mapping[int, PlacedMask],
-    polygons: Mapping[int, PlacedPolygon],
+    slots: np.ndarray,
+    vertices: np.ndarray,
+    width: int,
     live: np.ndarray,
     is_mask: np.ndarray,
     scratch: StepScratch,
@@ -248,12 +258,9 @@ def _body_rows(
     counts[is_mask] = [len(pieces[slot]) for slot in live[is_mask].tolist()]
     first = np.cumsum(counts) - counts
     n = int(counts.sum())
-    most = max((len(p.polygon.vertices) for p in polygons.values()), default=0)
-    fb, ib = scratch.rows(n, shapes.width(most))
-    if polygons:
-        at = dict(zip(live.tolist(), first.tolist(), strict=True))
-        for slot, polygon in polygons.items():
-            _polygon_row(fb[at[slot]], polygon)
+    fb, ib = scratch.rows(n, width)
+    if len(slots):  # (the polygons' slots, their numbers of vertices)
+        _polygon_rows(fb, first[np.searchsorted(live, slots)], table.local[slots], vertices)
     plain = ~is_mask
     rows.body_rows(fb, ib, live[plain], first[plain], np.flatnonzero(plain), table.kind,
                    table.box, table.origin, table.radius, table.velocity, table.mass,
@@ -296,15 +303,20 @@ def checked_cap(cap: object) -> int:
     return cap
 
 
-def _polygon_row(row: np.ndarray, placed: PlacedPolygon) -> None:
-    """A polygon's outline about its anchor into its float row (``step_columns.PX0``
-    on: its bounds there, its number of vertices, each vertex's ``x, y``)."""
-    vertices = placed.polygon.vertices
-    xs = [v[0] for v in vertices]
-    ys = [v[1] for v in vertices]
-    row[shapes.PX0 : shapes.PN] = min(xs), min(ys), max(xs), max(ys)
-    row[shapes.PN] = len(vertices)
-    row[shapes.PV : shapes.PV + 2 * len(vertices)] = [c for v in vertices for c in v]
+def _polygon_rows(fb: np.ndarray, rows: np.ndarray, local: np.ndarray, counts: np.ndarray) -> None:
+    """Polygons' outlines about their anchors (``local``, ``counts`` vertices each;
+    the item table's) into their float rows ``rows`` (``step_columns.PX0`` on: their
+    bounds there, their number of vertices, each vertex's ``x, y``)."""
+    m, k, _ = local.shape
+    valid = np.arange(k) < counts[:, None]
+    xs, ys = local[:, :, 0], local[:, :, 1]
+    fb[rows, shapes.PX0] = np.where(valid, xs, np.inf).min(axis=1)
+    fb[rows, shapes.PY0] = np.where(valid, ys, np.inf).min(axis=1)
+    fb[rows, shapes.PX1] = np.where(valid, xs, -np.inf).max(axis=1)
+    fb[rows, shapes.PY1] = np.where(valid, ys, -np.inf).max(axis=1)
+    fb[rows, shapes.PN] = counts
+    width = min(2 * k, fb.shape[1] - shapes.PV)
+    fb[rows, shapes.PV : shapes.PV + width] = local.reshape(m, 2 * k)[:, :width]
 
 
 def _write_polygons(

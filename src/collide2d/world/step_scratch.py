@@ -57,6 +57,11 @@ class StepScratch:
         self._ib = np.empty((0, shapes.INTS), dtype=np.int32)
         self._sized = np.empty((6, 0))
 
+    def width_of_rows(self) -> int:
+        """The width of the float rows :meth:`rows` handed over last."""
+        columns = int(self._fb.shape[1])
+        return columns - int(columns > shapes.FLOATS)
+
     def rows(self, n: int, width: int) -> tuple[np.ndarray, np.ndarray]:
         """``n`` float rows of ``width`` columns (``step_columns.width``) and ``n``
         integer body rows (holding anything: the caller writes every column, or keeps

@@ -29,7 +29,7 @@ from collide2d.world.contact import bounds
 
 _COLUMNS = (
     "box", "rect", "alive", "kind", "origin", "radius", "velocity", "mass", "group", "pending",
-    "outline", "outline_n", "outline_tame",
+    "outline", "outline_n", "outline_tame", "local",
 )  # fmt: skip
 _new = tuple.__new__
 
@@ -56,6 +56,8 @@ class ItemTable:
         self.outline = np.zeros((16, 4, 2))
         self.outline_n = np.zeros(16, dtype=np.int64)
         self.outline_tame = np.zeros(16, dtype=bool)
+        # and its vertices about its anchor, for ``World.step``'s rows
+        self.local = np.zeros((16, 4, 2))
         self.pending_any = False  # whether a row may be pending (cleared by take_pending)
         self.polygons = 0  # live rows of kind POLYGON (the step takes none yet)
         self.version = 0  # counts the World's writes (see ``changed``)
@@ -121,19 +123,27 @@ class ItemTable:
         elif type(shape) is PlacedPolygon:
             self.kind[slot] = POLYGON
             self.polygons += 1
-            self._outline(slot, placed_outline(shape).vertices)
+            self._outline(slot, placed_outline(shape).vertices, shape.polygon.vertices)
         else:
             self.kind[slot] = MASK
 
-    def _outline(self, slot: int, vertices: tuple[tuple[float, float], ...]) -> None:
-        """Write a polygon's outline into row ``slot`` (the columns widened for more
-        vertices than any before)."""
+    def _outline(
+        self,
+        slot: int,
+        vertices: tuple[tuple[float, float], ...],
+        local: tuple[tuple[float, float], ...],
+    ) -> None:
+        """Write a polygon's outline into row ``slot``, in the world and about its
+        anchor (the columns widened for more vertices than any before)."""
         n = len(vertices)
         if n > self.outline.shape[1]:
-            wider = np.zeros((self.outline.shape[0], n, 2))
-            wider[:, : self.outline.shape[1]] = self.outline
-            self.outline = wider
+            for name in ("outline", "local"):
+                old = getattr(self, name)
+                wider = np.zeros((old.shape[0], n, 2))
+                wider[:, : old.shape[1]] = old
+                setattr(self, name, wider)
         self.outline[slot, :n] = vertices
+        self.local[slot, :n] = local
         self.outline_n[slot] = n
         low, high = SWEEP_EXACT_RANGE
         self.outline_tame[slot] = all(
@@ -255,4 +265,6 @@ class ItemTable:
             if type(shape) is PlacedPolygon:
                 n = int(self.outline_n[slot])
                 if self.outline[slot, :n].tolist() != [list(v) for v in placed_outline(shape)]:
+                    raise AssertionError(f"the item table has a stale outline for {item!r}")
+                if self.local[slot, :n].tolist() != [list(v) for v in shape.polygon.vertices]:
                     raise AssertionError(f"the item table has a stale outline for {item!r}")
