@@ -178,10 +178,10 @@ TASKS: list[tuple[str, Callable[[], None]]] = [
 """What ``collide2d warmup`` runs, in order: ``(name, function)``."""
 
 
-BACKGROUND_TASKS = ("World.step",)
+BACKGROUND_TASKS = ("World.step", "World.step among polygons")
 """Tasks ``warmup`` runs in a process of its own while it runs the others (on a
-machine of more than one core): ``World.step``'s kernels are about half of the
-whole compile."""
+machine of more than one core): ``World.step``'s kernels, for worlds without
+polygons and with them, are more than half of the whole compile."""
 
 
 def warmup(out: TextIO | None = None, kernels: bool = False) -> float:

@@ -243,7 +243,7 @@ def test_platformer_slopes_level_walks_up_and_down_ramps_over_the_hill_to_the_wa
     assert xs[-1] > 900 and demo.on_ground and demo.collected >= 2
     assert demo.world.shape("bar") != bar  # the bar turned between frames
     demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s))
-    assert not demo.stepping and "takes no polygon yet" in "\n".join(demo.hud())
+    assert not demo.stepping and "no circles among polygons yet" in "\n".join(demo.hud())
     demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l))
     assert demo.level == "tiles" and demo.slopes is None
     demo.world.validate()

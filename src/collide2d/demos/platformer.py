@@ -16,7 +16,8 @@ contact's normal taken as the player sees it (``Contact.normal_for``).
 
 L switches to the second level (``collide2d.demos.slopes``): ramps of several
 polygon pieces, a plateau, a smooth pixel hill and a bar that turns, walked with
-``collide2d.walk`` (moves only: ``World.step`` takes no polygon yet).
+``collide2d.walk`` (moves only: its balls are circles, and ``World.step`` takes no
+circles among polygons yet).
 """
 
 from __future__ import annotations
@@ -181,7 +182,7 @@ class PlatformerDemo(Demo):
     def switch(self) -> None:
         """From ``move`` to ``step`` or back, keeping every velocity."""
         if self.slopes is not None:
-            self.note = "World.step takes no polygon yet: the slopes level runs with moves"
+            self.note = "World.step takes no circles among polygons yet: the slopes level moves"
             return
         self.stepping = not self.stepping
         world = self.world
