@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Mapping
 from functools import partial
 from itertools import repeat
+from typing import Any
 
 import numpy as np
 
@@ -51,20 +52,21 @@ def run(
     cap: int,
     scratch: StepScratch,
     group: np.ndarray | None = None,
-    polygons: Mapping[int, PlacedPolygon] | None = None,
+    polygons: np.ndarray | None = None,
+    shapes_now: Mapping[Item, Any] | None = None,
     place: Callable[[Item, PlacedPolygon], None] | None = None,
 ) -> StepResult:
     """Run one step over the table's live rows; ``masks`` maps a mask row's slot to
-    its ``PlacedMask``, ``polygons`` a polygon row's to its ``PlacedPolygon``;
+    its ``PlacedMask``; ``polygons`` are the slots of the polygons (None: none), and
+    ``shapes_now`` the World's shapes (a moved polygon's outline is read there);
     ``scratch`` is the World's memory for its steps; ``group`` the group column (the
     table's by default; a filter's, ``step_filter``). The moved rows are written
     back into the table (a moved polygon's shape given to ``place``, the World's).
     Returns the contacts and stats."""
     live = table.live()
     group = table.group if group is None else group
-    polygons = polygons or {}
     # A polygon's outline about its anchor, in its row's columns past a rectangle's.
-    polygon_slots = np.fromiter(polygons, dtype=np.intp, count=len(polygons))
+    polygon_slots = np.zeros(0, dtype=np.intp) if polygons is None else polygons
     vertices = table.outline_n[polygon_slots]
     width = shapes.width(int(vertices.max()) if len(polygon_slots) else 0)
     # The fixed bodies' rows and cell lists of the last step are kept when no item
@@ -122,8 +124,8 @@ def run(
     if rows.write_back(fb, ib, moving, live, table.kind, table.box, table.origin,
                        table.velocity, table.radius, table.pending):  # fmt: skip
         table.pending_any = True
-    if polygons and place is not None:
-        _write_polygons(fb, ib, moving, live, table, polygons, place)
+    if len(polygon_slots) and shapes_now is not None and place is not None:
+        _write_polygons(fb, ib, moving, live, table, shapes_now, place)
     # The contacts' items are those of now (the world may change before they are
     # read: the table keeps the list it lends unchanged); their records are made
     # when first read.
@@ -325,7 +327,7 @@ def _write_polygons(
     moving: np.ndarray,
     live: np.ndarray,
     table: ItemTable,
-    polygons: Mapping[int, PlacedPolygon],
+    shapes_now: Mapping[Item, Any],
     place: Callable[[Item, PlacedPolygon], None],
 ) -> None:
     """The moving polygons' velocities (their rows at the step's end) into the table
@@ -336,4 +338,5 @@ def _write_polygons(
         slot = int(live[ib[row, shapes.OWNER]])
         x, y, vx, vy = fb[row, [shapes.X, shapes.Y, shapes.VX, shapes.VY]].tolist()
         table.velocity[slot] = vx + 0.0, vy + 0.0
-        place(items[slot], PlacedPolygon(polygons[slot].polygon, x + 0.0, y + 0.0))
+        item = items[slot]
+        place(item, PlacedPolygon(shapes_now[item].polygon, x + 0.0, y + 0.0))
