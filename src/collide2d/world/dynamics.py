@@ -185,7 +185,7 @@ class WorldDynamics(WorldShapes):
         responses, restitution = self._responses_table()
         table = self._table
         live = table.live()
-        polygons = None
+        polygon_slots = None
         if table.polygons:
             kinds = table.kind[live]
             if (kinds == CIRCLE).any():
@@ -194,7 +194,7 @@ class WorldDynamics(WorldShapes):
                     " them with move, check or move_all, or step a world without"
                     " either (the step's circle-polygon contacts are not built yet)"
                 )
-            polygons = live[kinds == POLYGON]
+            polygon_slots = live[kinds == POLYGON]
         fell = self._fall(live, gx * length, gy * length) if gx or gy else None
         try:
             group = None
@@ -213,7 +213,7 @@ class WorldDynamics(WorldShapes):
             try:
                 with collector_paused():  # thousands of new shapes and contacts, no cycles
                     result = run(table, masks, responses, restitution, length, cap,
-                                 self._scratch, group, polygons, self._shape_dict,
+                                 self._scratch, group, polygon_slots, self._shape_dict,
                                  self._place)  # fmt: skip
             except BaseException:
                 for item, shape in reversed(moved):  # the step did not happen

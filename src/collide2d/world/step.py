@@ -52,12 +52,12 @@ def run(
     cap: int,
     scratch: StepScratch,
     group: np.ndarray | None = None,
-    polygons: np.ndarray | None = None,
+    polygon_slots: np.ndarray | None = None,
     shapes_now: Mapping[Item, Any] | None = None,
     place: Callable[[Item, PlacedPolygon], None] | None = None,
 ) -> StepResult:
     """Run one step over the table's live rows; ``masks`` maps a mask row's slot to
-    its ``PlacedMask``; ``polygons`` are the slots of the polygons (None: none), and
+    its ``PlacedMask``; ``polygon_slots`` are the polygons' slots (None: none), and
     ``shapes_now`` the World's shapes (a moved polygon's outline is read there);
     ``scratch`` is the World's memory for its steps; ``group`` the group column (the
     table's by default; a filter's, ``step_filter``). The moved rows are written
@@ -66,7 +66,8 @@ def run(
     live = table.live()
     group = table.group if group is None else group
     # A polygon's outline about its anchor, in its row's columns past a rectangle's.
-    polygon_slots = np.zeros(0, dtype=np.intp) if polygons is None else polygons
+    if polygon_slots is None:
+        polygon_slots = np.zeros(0, dtype=np.intp)
     vertices = table.outline_n[polygon_slots]
     width = shapes.width(int(vertices.max()) if len(polygon_slots) else 0)
     # The fixed bodies' rows and cell lists of the last step are kept when no item
