@@ -3,12 +3,11 @@
     python benchmarks/bench_step_slopes.py [--actors 10000 --tiles 50000 --steps 10]
 
 The swarm of ``bench_step.py`` (``platformer_level``'s tiles, fixed; actors walking
-and falling, dt 1) with boxes only (a world with circles and polygons is not taken
-by the step yet), once with rectangle tiles and once with every third tile a sloped
-polygon in the same box (its top rising 4 px across). The two worlds step in turn
-(the machine's speed drifts); reported: the median step of each after the actors
-have landed, and the ratio (the issue's target: 2x or less, on the swarm with its
-circles).
+and falling, half boxes and half circles, dt 1), once with rectangle tiles and once
+with every third tile a sloped polygon in the same box (its top rising 4 px
+across); ``--boxes`` makes every actor a box. The two worlds step in turn (the
+machine's speed drifts); reported: the median step of each after the actors have
+landed, and the ratio (the issue's target: 2x or less).
 """
 
 from __future__ import annotations
@@ -22,11 +21,11 @@ import time
 import numpy as np
 from _timing import table
 
-from collide2d import Polygon, Rect, World
+from collide2d import Circle, Polygon, Rect, World
 from collide2d.scenes import platformer_level
 
 
-def build(actors: int, tiles: int, sloped: bool) -> World:
+def build(actors: int, tiles: int, sloped: bool, boxes: bool = False) -> World:
     tile_boxes, actor_boxes, velocities = platformer_level(tiles, actors, seed=0)
     world = World(cell_size=64)
     for k, (x, y, w, h) in enumerate(tile_boxes.tolist()):
@@ -40,7 +39,8 @@ def build(actors: int, tiles: int, sloped: bool) -> World:
     for k, ((x, y, w, h), (vx, _)) in enumerate(
         zip(actor_boxes.tolist(), velocities.tolist(), strict=True)
     ):
-        world.add(("actor", k), Rect(x, y, w, h), velocity=(vx, float(fall[k])))
+        shape = Rect(x, y, w, h) if boxes or k % 2 == 0 else Circle(x + 6.0, y + 14.0, 6.0)
+        world.add(("actor", k), shape, velocity=(vx, float(fall[k])))
     return world
 
 
@@ -50,11 +50,13 @@ def main() -> None:
     parser.add_argument("--tiles", type=int, default=50_000)
     parser.add_argument("--steps", type=int, default=10)
     parser.add_argument("--later", type=int, default=20)
+    parser.add_argument("--boxes", action="store_true", help="every actor a box")
     args = parser.parse_args()
-    print(f"# bench_step_slopes: CPython {platform.python_version()}, {args.actors:,} boxes, "
+    actors = "boxes" if args.boxes else "actors (half circles)"
+    print(f"# bench_step_slopes: CPython {platform.python_version()}, {args.actors:,} {actors}, "
           f"{args.tiles:,} tiles\n")  # fmt: skip
-    worlds = {"rectangles": build(args.actors, args.tiles, False),
-              "a third sloped": build(args.actors, args.tiles, True)}  # fmt: skip
+    worlds = {"rectangles": build(args.actors, args.tiles, False, args.boxes),
+              "a third sloped": build(args.actors, args.tiles, True, args.boxes)}  # fmt: skip
     for world in worlds.values():  # (compiled, and the actors landed)
         for _ in range(args.later):
             world.step(1.0)

@@ -242,10 +242,37 @@ def test_platformer_slopes_level_walks_up_and_down_ramps_over_the_hill_to_the_wa
     assert all(ny < 0 for _, ny in normals)  # floors and slopes: no seam and no step a wall
     assert xs[-1] > 900 and demo.on_ground and demo.collected >= 2
     assert demo.world.shape("bar") != bar  # the bar turned between frames
-    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s))
-    assert not demo.stepping and "no circles among polygons yet" in "\n".join(demo.hud())
     demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l))
     assert demo.level == "tiles" and demo.slopes is None
+    demo.world.validate()
+
+
+def test_platformer_slopes_level_with_step_walks_up_the_ramp_among_the_ball_and_bar(app):
+    """S on the slopes level: one ``World.step`` for the player, the ball (a circle
+    among polygons) and the turning bar; the player walks from the floor onto the
+    ramp's foot and up its face (no corner stops it), nothing ends inside the level."""
+    from collide2d import overlaps
+    from collide2d.demos.platformer import PlatformerDemo
+
+    demo = PlatformerDemo()
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l))
+    demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s))
+    assert demo.stepping and "World.step" in demo.hud()[0]
+    walk, normals, heights = Input([pygame.K_RIGHT]), set(), []
+    floor = demo.slopes.floor_y
+    bar = demo.world.shape("bar")
+    for _ in range(120):
+        demo.update(1 / 60, walk)
+        normals.update((round(n.x, 2), round(n.y, 2)) for _, n in demo.marks)
+        heights.append(floor - demo.player().bottom)
+        for item in demo.world:
+            if demo.kinds[item] in ("player", "ball"):
+                for other in demo.world:
+                    if demo.kinds[other] in ("tile", "ramp", "hill"):
+                        assert not overlaps(demo.world.shape(item), demo.world.shape(other))
+    assert (-0.45, -0.89) in normals  # up the ramp's face, as the player sees it
+    assert max(heights) >= 90  # up to the plateau, 96 above the floor
+    assert demo.world.shape("bar") != bar
     demo.world.validate()
 
 

@@ -18,11 +18,13 @@ place).
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass, field
 from fractions import Fraction as Q
 from typing import Any
 
 from collide2d import Circle, PlacedMask, PlacedPolygon, Rect, World
+from tests.world import step_reference_discs as discs
 
 BITS = 200
 ROUNDING = Q(1, 2**150)
@@ -152,7 +154,20 @@ def polygon_axes(a: Body, b: Body) -> list[tuple[int, Q, Q, Q, Q]]:
     return found
 
 
+def disc_pair(a: Body, b: Body) -> tuple[Body, Body, int] | None:
+    """``(circle, polygon, sign)`` of a circle and a polygon (``sign`` 1 if ``a`` is
+    the circle, else -1), or None."""
+    if a.kind == "circle" and b.kind == "polygon":
+        return a, b, 1
+    if a.kind == "polygon" and b.kind == "circle":
+        return b, a, -1
+    return None
+
+
 def overlapping(a: Body, b: Body) -> bool:
+    pair = disc_pair(a, b)
+    if pair is not None:
+        return discs.overlapping(pair[1].outline(), pair[0].x, pair[0].y, pair[0].w)
     if a.kind == "polygon" or b.kind == "polygon":
         return all(o > 0 for _, _, _, o, _ in polygon_axes(a, b))
     if a.kind == "rect" and b.kind == "rect":
@@ -214,6 +229,11 @@ def first_contact(a: Body, b: Body) -> tuple[Q | float, int, int]:
         if enter < leave and leave > 0:
             return max(enter, Q(0)), (CORNER if corner else FACE), axis
         return INF, 0, 0
+    pair = disc_pair(a, b)
+    if pair is not None:
+        c, p, sign = pair
+        found = discs.entry(p.outline(), c.x, c.y, c.w, (sign * d[0], sign * d[1]), _this())
+        return found, FACE, 0
     if a.kind == "polygon" or b.kind == "polygon":
         return polygon_contact(a, b)
     if a.kind == "circle" and b.kind == "circle":
@@ -253,14 +273,22 @@ def polygon_times(a: Body, b: Body) -> tuple[Q | float, Q | float, list[int]]:
 
 def polygon_contact(a: Body, b: Body) -> tuple[Q | float, int, int]:
     """``first_contact`` of a pair with a polygon (not overlapping now): the axis is
-    the edge that gives it, of the obstacle ``b`` first, the first in order; a corner
-    when another edge not parallel to it gives it too."""
+    the edge that gives it (of several, the least facing the motion, then the
+    obstacle ``b``'s, then the first in order); a corner when another edge not
+    parallel to it gives it too."""
     enter, leave, latest = polygon_times(a, b)
     if not (enter < leave and leave > 0) or not latest:
         return INF, 0, 0
     axes = polygon_axes(a, b)
-    owned = [k for k in latest if axes[k][0] == 1] or latest
-    axis = owned[0]
+    # of the tied edges, the one the motion meets least squarely (|e x d| / |e|: the
+    # face of least penetration an instant later), then the obstacle's, then the
+    # first (alike within a trillionth, as floats can tell them)
+    axis, least = -1, Q(0)
+    for k in [k for k in latest if axes[k][0] == 1] + [k for k in latest if axes[k][0] == 0]:
+        _, ex_, ey_, _, rate = axes[k]
+        facing = rate * rate / (ex_ * ex_ + ey_ * ey_)
+        if axis < 0 or facing < least * (1 - Q(1, 10**12)) ** 2:
+            axis, least = k, facing
     ex, ey = axes[axis][1], axes[axis][2]
     # (another edge not parallel to it giving the contact within rounding of the
     # same moment is a corner too: after a slide off a slanted face, places and
@@ -328,6 +356,10 @@ def graze(a: Body, b: Body, within: Q | float = INF) -> tuple[Q, Q | float] | No
             return None
     if overlapping(a, b) or first_contact(a, b)[0] != INF:
         return None
+    pair = disc_pair(a, b)
+    if pair is not None:
+        c, p, sign = pair
+        return discs.graze(p.outline(), c.x, c.y, c.w, (sign * d[0], sign * d[1]))
     if a.kind == "polygon" or b.kind == "polygon":
         return polygon_graze(a, b)
     moments = {Q(0)}
@@ -402,6 +434,11 @@ def polygon_push(a: Body, b: Body) -> tuple[Q, Q, Q]:
 
 def separation(a: Body, b: Body) -> tuple[Q, Q, Q]:
     """Least penetration of ``a`` out of ``b``: normal from ``b`` to ``a`` and depth."""
+    pair = disc_pair(a, b)
+    if pair is not None:
+        c, p, sign = pair
+        _, _, nx, ny, distance = discs.nearest(p.outline(), c.x, c.y, _this())
+        return sign * nx, sign * ny, c.w - distance
     if a.kind == "polygon" or b.kind == "polygon":
         return polygon_push(a, b)
     if a.kind == "circle" and b.kind == "circle":
@@ -416,6 +453,9 @@ def separation(a: Body, b: Body) -> tuple[Q, Q, Q]:
 
 
 def contact_normal(a: Body, b: Body, axis: int) -> tuple[Q, Q]:
+    if disc_pair(a, b) is not None:
+        nx, ny, _ = separation(a, b)
+        return nx, ny
     if a.kind == "polygon" or b.kind == "polygon":
         return axis_normal(polygon_axes(a, b), axis)
     if a.kind == "rect" and b.kind == "rect":
@@ -449,6 +489,10 @@ def polygon_point(a: Body, b: Body, nx: Q, ny: Q) -> tuple[Q, Q]:
 
 
 def contact_point(a: Body, b: Body, nx: Q, ny: Q) -> tuple[Q, Q]:
+    pair = disc_pair(a, b)
+    if pair is not None:
+        kx, ky, _, _, _ = discs.nearest(pair[1].outline(), pair[0].x, pair[0].y, _this())
+        return kx, ky
     if a.kind == "polygon" or b.kind == "polygon":
         return polygon_point(a, b, nx, ny)
     if a.kind == "circle" and b.kind == "circle":
@@ -771,3 +815,8 @@ def meets_a_faint_contact(outcome: Outcome) -> bool:
     clear. Such a contact is the rounding's of either."""
     rounded = rounded_bodies(outcome)
     return any(a in rounded or b in rounded for _, a, b in outcome.faint)
+
+
+def _this() -> Any:
+    """This module (its square roots, intervals and discs, for ``step_reference_discs``)."""
+    return sys.modules[__name__]

@@ -30,11 +30,12 @@ OUTLINES = [
 
 
 @st.composite
-def polygon_scenes(draw, count=(2, 6), speed=12, stopping=False):
+def polygon_scenes(draw, count=(2, 6), speed=12, stopping=False, circles=False):
     """Bodies in separate cells of a 4 x 4 grid of 10 x 10 (none overlap at the start):
-    polygons of :data:`OUTLINES` anchored at integer places, and rectangles, most
-    moving at integer speeds up to ``speed``, some walls (infinite mass, still);
-    every response by two groups."""
+    polygons of :data:`OUTLINES` anchored at integer places, and rectangles (or, with
+    ``circles``, rectangles and circles of integer radii), most moving at integer
+    speeds up to ``speed``, some walls (infinite mass, still); every response by two
+    groups."""
     n = draw(st.integers(*count))
     cells = draw(st.lists(st.integers(0, 15), min_size=n, max_size=n, unique=True))
     world = World()
@@ -58,6 +59,9 @@ def polygon_scenes(draw, count=(2, 6), speed=12, stopping=False):
                 xs, ys = zip(*outline, strict=True)
                 shape = PlacedPolygon(Polygon([(x - min(xs), y - min(ys)) for x, y in outline]),
                                       x0 + 1, y0 + 1)  # fmt: skip
+        elif circles and draw(st.booleans()):
+            r = draw(st.integers(1, 4))
+            shape = Circle(x0 + 1 + r + draw(st.integers(0, 8 - 2 * r)), y0 + 5, r)
         else:
             shape = Rect(x0 + 1, y0 + 1, draw(st.integers(1, 8)), draw(st.integers(1, 8)))
         world.add(index, shape, velocity=velocity, mass=mass, group=draw(st.sampled_from("ab")))
@@ -80,10 +84,11 @@ AROUND = [(x, y) for x in (0, 12, 24) for y in (0, 12, 24) if (x, y) != (12, 12)
 
 
 @st.composite
-def around_a_polygon(draw, speed=12):
+def around_a_polygon(draw, speed=12, circles=False):
     """A polygon of :data:`OUTLINES` in the middle (terrain, or a body of its own),
-    added among one to five rectangles and polygons in the slots around it, most
-    moving towards it at integer speeds up to ``speed`` (and 3 across)."""
+    added among one to five rectangles and polygons (with ``circles``, circles of
+    integer radii too) in the slots around it, most moving towards it at integer
+    speeds up to ``speed`` (and 3 across)."""
     world = World()
     for group_a, group_b in (("a", "a"), ("a", "b"), ("b", "b")):
         world.set_response(group_a, group_b, draw(st.sampled_from(step_module.RESPONSES)),
@@ -103,8 +108,10 @@ def around_a_polygon(draw, speed=12):
         towards = (int(np.sign(12 - x0)), int(np.sign(12 - y0)))
         velocity = [d * draw(st.integers(0, speed)) + draw(st.integers(-3, 3)) for d in towards]
         wall = draw(st.integers(0, 4)) == 0
-        if draw(st.booleans()):
-            shape: object = PlacedPolygon(Polygon([(x - 12 + x0, y - 12 + y0) for x, y in outline]))
+        if circles and draw(st.integers(0, 2)) > 0:  # (two in three)
+            shape: object = Circle(x0 + 5, y0 + 5, draw(st.integers(1, 4)))
+        elif draw(st.booleans()):
+            shape = PlacedPolygon(Polygon([(x - 12 + x0, y - 12 + y0) for x, y in outline]))
         else:
             shape = Rect(x0 + 1, y0 + 1, draw(st.integers(1, 6)), draw(st.integers(1, 6)))
         world.add(index, shape, velocity=(0, 0) if wall else velocity,
@@ -119,6 +126,33 @@ def test_scenes_around_a_polygon_equal_the_exact_reference(world, dt):
     """Rectangles and polygons thrown at a polygon from every side (its faces at 45
     degrees, corners first, faces flat): the step's contacts are the reference's."""
     equals_the_exact_reference(world, dt)
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=60, deadline=None)
+@given(polygon_scenes(circles=True), st.sampled_from([1.0, 2.0]))
+def test_circles_among_polygons_equal_the_exact_reference(world, dt):
+    """A circle meets a polygon when its centre first enters the outline grown by its
+    radius, along the normal from the outline's nearest point (the reference in
+    rational arithmetic, square roots to 2**-200): the step's contacts, places and
+    velocities are the reference's, circles, rectangles and polygons mixed."""
+    equals_the_exact_reference(world, dt)
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=60, deadline=None)
+@given(around_a_polygon(circles=True), st.sampled_from([1.0, 2.0]))
+def test_circles_thrown_at_a_polygon_equal_the_exact_reference(world, dt):
+    """Circles (and rectangles and polygons) thrown at a polygon from every side, at
+    its faces and its corners: the step's contacts are the reference's."""
+    equals_the_exact_reference(world, dt)
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=60, deadline=None)
+@given(polygon_scenes(speed=400, stopping=True, circles=True), st.floats(0.01, 4.0))
+def test_no_stopping_pair_overlaps_after_steps_with_circles_and_polygons(world, dt):
+    """Circles, polygons and rectangles up to 100 times their size a step, stopping
+    pairs only: none overlaps after any of three steps (by ``collide2d.overlaps``,
+    exact for a circle and a polygon)."""
+    steps_leave_no_stopping_overlap(world, dt)
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow], max_examples=60, deadline=None)
@@ -230,10 +264,22 @@ def test_steps_with_polygons_are_the_same_every_run():
     assert [worlds[0].shape(k) for k in range(30)] == [worlds[1].shape(k) for k in range(30)]
 
 
-def test_circles_with_polygons_are_refused_and_nothing_changes():
+def test_a_ball_rolls_down_a_ramp_and_off_its_foot():
+    """A ball dropped on a 45-degree ramp slides down its face (the normal the face's,
+    the contact point on it), leaves it at the foot and falls on."""
     world = World()
-    world.add("ball", Circle(0.0, 0.0, 1.0), velocity=(1.0, 0.0))
+    world.add("ball", Circle(6.0, 0.0, 1.0))
     world.add("ramp", Polygon([(0, 10), (10, 0), (10, 10)]), mass=math.inf)
-    with pytest.raises(TypeError, match="circles and polygons"):
+    result = world.step(1.0, gravity=(0.0, 10.0))
+    [contact] = result.contacts
+    half = math.sqrt(0.5)
+    assert contact.normal_for("ball") == (pytest.approx(-half), pytest.approx(-half))
+    assert contact.point.x + contact.point.y == pytest.approx(10.0)  # on the face
+    vx, vy = world.velocity("ball")
+    assert vx == pytest.approx(-vy) and vx < 0.0  # along the face, down it
+    ball = world.shape("ball")
+    assert ball.x + ball.y == pytest.approx(10.0 - 2.0 * half)  # resting on it
+    for _ in range(4):
         world.step(1.0, gravity=(0.0, 10.0))
-    assert tuple(world.velocity("ball")) == (1.0, 0.0)
+    ball = world.shape("ball")
+    assert ball.x < -1.0 and ball.y > 10.0  # past the foot, falling

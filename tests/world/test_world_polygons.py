@@ -82,19 +82,6 @@ def test_placed_polygons_refuse_bad_values_naming_them():
     assert snapshot(world) == before
 
 
-def test_the_step_refuses_circles_with_polygons_clearly_and_changes_nothing():
-    world = World()
-    world.add("ball", Circle(0, 0, 1), velocity=(1, 0))
-    world.add("ramp", Polygon([(0, 10), (10, 0), (10, 10)]), mass=math.inf)
-    before = snapshot(world)
-    with pytest.raises(TypeError, match="step does not yet take circles and polygons"):
-        world.step(1.0, gravity=(0, 10))
-    assert snapshot(world) == before and world.velocity("ball") == (1, 0)
-    world.remove("ramp")
-    world.step(1.0)
-    assert world.shape("ball") == Circle(1, 0, 1)
-
-
 # -- moves --------------------------------------------------------------------------------------
 
 coords = st.integers(-40, 40).map(float) | st.floats(-40, 40, allow_nan=False)

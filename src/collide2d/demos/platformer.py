@@ -16,8 +16,9 @@ contact's normal taken as the player sees it (``Contact.normal_for``).
 
 L switches to the second level (``collide2d.demos.slopes``): ramps of several
 polygon pieces, a plateau, a smooth pixel hill and a bar that turns, walked with
-``collide2d.walk`` (moves only: its balls are circles, and ``World.step`` takes no
-circles among polygons yet).
+``collide2d.walk``; S steps it too (the ramps and the turning bar are polygons
+among the step's bodies, the ball a circle among them; the player walks with the
+step's slides, without ``walk``'s snap and step up).
 """
 
 from __future__ import annotations
@@ -85,15 +86,16 @@ class PlatformerDemo(Demo):
         self.world = World(cell_size=64)
         self.kinds: dict[Any, str] = {}
         self.balls: dict[Any, Vec2] = {}
-        self.note = ""
         if self.level == "slopes":
-            self.stepping = False
             self.slopes = SlopesLevel(self.world, self.kinds, self.size)
             self.hill = self.slopes.hill
             self.balls[("ball", 0)] = Vec2(120.0, 0.0)
         else:
             self.slopes = None
             self._tiles()
+        if self.stepping:  # (a level built while stepping: its velocities in the world)
+            for ball, velocity in self.balls.items():
+                self.world.set_velocity(ball, velocity)
         self.velocity = Vec2(0.0, 0.0)
         self.on_ground = False
         self.collected = 0
@@ -181,9 +183,6 @@ class PlatformerDemo(Demo):
 
     def switch(self) -> None:
         """From ``move`` to ``step`` or back, keeping every velocity."""
-        if self.slopes is not None:
-            self.note = "World.step takes no circles among polygons yet: the slopes level moves"
-            return
         self.stepping = not self.stepping
         world = self.world
         if self.stepping:  # the velocities move into the world
@@ -241,6 +240,8 @@ class PlatformerDemo(Demo):
     def _step(self, dt: float, vx: float) -> None:
         """Everything at once: one ``World.step`` with gravity and the pair filter."""
         world = self.world
+        if self.slopes is not None:
+            self.slopes.turn_bar(dt)
         vy = -JUMP if self.jump else min(world.velocity("player").y, 900.0)
         self.jump = False
         world.set_velocity("player", (vx, vy))
@@ -335,12 +336,11 @@ class PlatformerDemo(Demo):
             if self.stepping
             else f"World.move: one item after another; the player's made {self.tests} exact tests"
         )
-        if self.slopes is not None:
+        if self.slopes is not None and not self.stepping:
             how = f"walk (snap and step up) on World.move; {self.tests} exact tests"
         return [
             f"{self.level}: coins: {self.collected}   on the ground: {self.on_ground}   "
             f"world: {len(self.world)} items   {how}",
-            *([self.note] if self.note else []),
             "last contacts of the player (red: touch point and normal):",
             *self.lines,
         ]

@@ -3,8 +3,8 @@ pixel-mask hill, a bar that turns between frames, walls at the edges.
 
 The player moves with :func:`collide2d.walk` (``World.move`` snapped to the ground
 down slopes, stepping up the hill's pixel steps); the ramps are polygons placed in
-the World, and their seams are no walls. ``World.step`` takes no circles among
-polygons yet (the level's balls), so this level runs with moves only.
+the World, and their seams are no walls. With S (``World.step``) the player walks on
+the step's slides instead, the ball a circle among the polygons.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from collide2d._kernels.codes import CIRCLE, EVENT_CAP, MASK, POLYGON
+from collide2d._kernels.codes import EVENT_CAP, MASK, POLYGON
 from collide2d.broadphase import UnknownKeyError
 from collide2d.gc_pause import collector_paused
 from collide2d.geometry import _checks
@@ -188,12 +188,6 @@ class WorldDynamics(WorldShapes):
         polygon_slots = None
         if table.polygons:
             kinds = table.kind[live]
-            if (kinds == CIRCLE).any():
-                raise TypeError(
-                    "step does not yet take circles and polygons in one world: move"
-                    " them with move, check or move_all, or step a world without"
-                    " either (the step's circle-polygon contacts are not built yet)"
-                )
             polygon_slots = live[kinds == POLYGON]
         fell = self._fall(live, gx * length, gy * length) if gx or gy else None
         try:

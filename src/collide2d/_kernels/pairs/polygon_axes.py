@@ -431,6 +431,15 @@ def estimate(
 
 
 @inlined_helper
+def facing(table: np.ndarray, k: int) -> float:
+    """How squarely the relative motion meets axis ``k``'s edge, ``|e x d| / |e|``
+    (in floats: what ``World.step`` takes the face of least penetration by, where a
+    vertex meets a vertex)."""
+    rate: float = abs(table[k, _RATE])
+    return rate / math.hypot(table[k, _QX] - table[k, _PX], table[k, _QY] - table[k, _PY])
+
+
+@inlined_helper
 def normal(table: np.ndarray, ints: np.ndarray, k: int) -> tuple[float, float]:
     """Axis ``k``'s unit normal from the obstacle toward the mover: the obstacle's
     edge's outward normal, or the mover's edge's reversed."""

@@ -55,6 +55,7 @@ from collide2d._kernels.pairs.polygon_axes import (
     apart_flags,
     axes,
     estimate,
+    facing,
     later,
     normal,
     outline_box,
@@ -125,6 +126,34 @@ def discs_apart(a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray) -
 _SMALLEST_REACH = 2.0**-400
 
 
+_SAME_FACING = 1e-12
+"""Tied axes whose :func:`~.polygon_axes.facing` differ by less than this share are
+taken as facing the motion alike (floats cannot order them)."""
+
+
+@inlined_helper
+def _least_facing(best, n, a, na, b, nb, d, table, ints, scratch):
+    """Of the approaching axes whose time is ``best``'s (a vertex meets a vertex, or
+    faces meet): the face of least penetration an instant later, the one the motion
+    meets least squarely; of those alike, the obstacle's edge, then the first in the
+    table's order (``World.step``'s rule; the World's moves take the same face,
+    :func:`collide2d.geometry.convex.corner_axis`)."""
+    chosen = -1
+    least = np.inf
+    for owner in (1, 0):
+        for k in range(n):
+            if (
+                ints[k, SIGN] > 0
+                and ints[k, OWNER] == owner
+                and (k == best or later(k, best, a, na, b, nb, d, table, ints, scratch) == 0)
+            ):
+                f = facing(table, k)
+                if chosen < 0 or f < least * (1.0 - _SAME_FACING):
+                    chosen = k
+                    least = f
+    return chosen
+
+
 @inlined_helper
 def _sweep_pair(
     a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
@@ -133,12 +162,12 @@ def _sweep_pair(
 ) -> tuple[int, float, float, float, bool]:  # fmt: skip
     """One pair: ``(code, fraction, nx, ny, corner)`` (see the module); for a started
     pair the push's length in place of the fraction. ``corner``: a hit whose first
-    contact two edges that are not parallel give at once, one of each shape (a
-    vertex meets a vertex; the World takes another normal for it than the obstacle's
-    edge's, :func:`collide2d.world.contact.corner_normal`). Where two edges of one
-    shape give the first contact at once, the pair is ``UNSURE`` unless
-    ``settle_ties``: then the first of the tied edges (the obstacle's first, then in
-    the table's order) gives the normal, and it is a corner (``World.step``'s rule)."""
+    contact two edges that are not parallel give at once (a vertex meets a vertex;
+    the World takes another normal for it than the obstacle's edge's,
+    :func:`collide2d.world.contact.corner_normal`). Where two edges of one shape give
+    the first contact at once, the pair is ``UNSURE`` unless ``settle_ties``; with
+    ``settle_ties`` every tie is settled by :func:`_least_facing` (``World.step``'s
+    rule)."""
     if discs_apart(a, na, b, nb, d):
         return NONE, 0.0, 0.0, 0.0, False
     h = scratch[4]
@@ -202,7 +231,9 @@ def _sweep_pair(
                 ties = 1
             elif order == 0:
                 ties += 1
-    if ties > 1:  # several axes give the same time: the obstacle's edge, if one alone
+    if ties > 1 and settle_ties:  # several axes give the same time: World.step's rule
+        chosen = _least_facing(best, n, a, na, b, nb, d, table, ints, scratch)
+    elif ties > 1:  # several axes give the same time: the obstacle's edge, if one alone
         owners = 0
         for k in range(n):
             if (
@@ -213,21 +244,7 @@ def _sweep_pair(
                 owners += 1
                 chosen = k
         if owners != 1:  # two edges of one shape at once: the Python route decides
-            if not settle_ties:
-                return UNSURE, 0.0, 0.0, 0.0, False
-            chosen = -1
-            for owner in (1, 0):
-                for k in range(n):
-                    if (
-                        chosen < 0
-                        and ints[k, SIGN] > 0
-                        and ints[k, OWNER] == owner
-                        and (
-                            k == best or later(k, best, a, na, b, nb, d, table, ints, scratch) == 0
-                        )
-                    ):
-                        chosen = k
-            corner = True
+            return UNSURE, 0.0, 0.0, 0.0, False
         for k in range(n):
             if (
                 ints[k, APART] != 0

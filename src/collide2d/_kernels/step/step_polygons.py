@@ -1,5 +1,5 @@
 """Polygons among ``World.step``'s bodies: a pair of which one or both are polygons
-(the other a rectangle or a polygon), as ``step_shapes`` asks for it.
+(the other a rectangle, a polygon or a circle), as ``step_shapes`` asks for it.
 
 A polygon's row holds its anchor at ``X, Y`` (the position the World reports) and its
 vertices about the anchor (``step_columns.PX0`` ...); its outline at a moment is each
@@ -12,11 +12,15 @@ the batch polygons' exact one on those outlines:
   (``pairs.polygon_sweeps._sweep_pair``): the first moment they overlap, rounded
   down to a float; its normal the edge that gives it (the obstacle's outward normal,
   or the mover's reversed). Where two edges give it at once (a vertex meets a
-  vertex) the obstacle's edge is taken, the first in order, and the contact is
-  ordered as a corner; where the exact stages cannot decide (coordinates beyond
+  vertex) the face of least penetration an instant later is taken (the edge the
+  motion meets least squarely, then the obstacle's, then the first in order), and
+  the contact is ordered as a corner; where the exact stages cannot decide (coordinates beyond
   their range), the plain float sweep on the same axes answers;
 - a start overlapped is pushed out along the shortest push of the exact test;
 - a contact's point is the middle of the stretch the two outlines share along it.
+
+A circle and a polygon go to :mod:`.step_circle_polygon`, with the polygon's outline
+made here.
 
 The arrays these work in are made by each call (the batch sweep's tables are large):
 a call here costs about a microsecond more than a rectangle pair's.
@@ -28,11 +32,12 @@ import math
 
 import numpy as np
 
-from collide2d._kernels.codes import POLYGON
+from collide2d._kernels.codes import CIRCLE, POLYGON
 from collide2d._kernels.jit import allocating_kernel, borrowing_kernel, by_layout, kernel
 from collide2d._kernels.pairs.polygon_axes import COLUMNS
 from collide2d._kernels.pairs.polygon_sweeps import HIT, NONE, STARTED, _sweep_pair
 from collide2d._kernels.pairs.polygons import _separates, box_corners
+from collide2d._kernels.step import step_circle_polygon as discs
 from collide2d._kernels.step.step_columns import FLOATS, KIND, PN, PV, H, W
 
 _SCRATCH = 2048
@@ -55,6 +60,10 @@ def outline(fb, ib, i, x, y, out):
 @allocating_kernel
 def _overlap(fb, ib, i, xi, yi, j, xj, yj):
     """Whether bodies ``i`` and ``j`` at these places overlap (strictly, exactly)."""
+    if ib[i, KIND] == CIRCLE:
+        return _disc_overlap(fb, ib, i, xi, yi, j, xj, yj)
+    if ib[j, KIND] == CIRCLE:
+        return _disc_overlap(fb, ib, j, xj, yj, i, xi, yi)
     most = max(4, (fb.shape[1] - FLOATS - 5) // 2)
     a = np.empty((most, 2))
     b = np.empty((most, 2))
@@ -69,6 +78,11 @@ def _sweep(fb, ib, i, xi, yi, dxi, dyi, j, xj, yj, dxj, dyj):
     ``dxj, dyj``: ``(code, fraction, nx, ny, corner)``, ``code`` one of ``NONE``,
     ``HIT`` (``fraction`` of the motion to the first overlap, normal from ``j``
     toward ``i``) and ``STARTED`` (the push's length in place of the fraction)."""
+    if ib[i, KIND] == CIRCLE:
+        return _disc_sweep(fb, ib, i, xi, yi, dxi - dxj, dyi - dyj, j, xj, yj)
+    if ib[j, KIND] == CIRCLE:
+        code, f, nx, ny, corner = _disc_sweep(fb, ib, j, xj, yj, dxj - dxi, dyj - dyi, i, xi, yi)
+        return code, f, 0.0 - nx, 0.0 - ny, corner
     most = max(4, (fb.shape[1] - FLOATS - 5) // 2)
     a = np.empty((most, 2))
     b = np.empty((most, 2))
@@ -144,7 +158,13 @@ def _normal(fb, ib, i, xi, yi, mvxi, mvyi, j, xj, yj, mvxj, mvyj):
     """The normal (from ``j`` toward ``i``) of bodies meeting at these places, moving
     as they move: the edge their sweep meets first from here, or, if they overlap,
     their shortest push; if they only touch and do not approach, the edge they are
-    nearest across."""
+    nearest across (a circle: from the outline's point nearest its centre)."""
+    if ib[i, KIND] == CIRCLE:
+        _, _, nx, ny = _disc_nearest(fb, ib, i, xi, yi, j, xj, yj)
+        return nx, ny
+    if ib[j, KIND] == CIRCLE:
+        _, _, nx, ny = _disc_nearest(fb, ib, j, xj, yj, i, xi, yi)
+        return 0.0 - nx, 0.0 - ny
     code, _, nx, ny, _ = _sweep(fb, ib, i, xi, yi, mvxi, mvyi, j, xj, yj, mvxj, mvyj)
     if code in (HIT, STARTED):
         return nx, ny
@@ -189,7 +209,14 @@ def _nearest_edge(a, na, b, nb):
 def _point(fb, ib, i, xi, yi, j, xj, yj, nx, ny):
     """Where bodies ``i`` and ``j`` touch along the normal ``(nx, ny)`` (from ``j``
     toward ``i``): the middle of the stretch, across the normal, that ``i``'s
-    vertices nearest ``j`` and ``j``'s nearest ``i`` share, on ``j``'s side."""
+    vertices nearest ``j`` and ``j``'s nearest ``i`` share, on ``j``'s side (with a
+    circle: the outline's point nearest its centre)."""
+    if ib[i, KIND] == CIRCLE:
+        kx, ky, _, _ = _disc_nearest(fb, ib, i, xi, yi, j, xj, yj)
+        return kx, ky
+    if ib[j, KIND] == CIRCLE:
+        kx, ky, _, _ = _disc_nearest(fb, ib, j, xj, yj, i, xi, yi)
+        return kx, ky
     most = max(4, (fb.shape[1] - FLOATS - 5) // 2)
     a = np.empty((most, 2))
     b = np.empty((most, 2))
@@ -226,6 +253,41 @@ def _support(a, na, dx, dy, tx, ty):
             hi = max(hi, t)
             lo = min(lo, t)
     return far, hi, lo
+
+
+@allocating_kernel
+def _disc_overlap(fb, ib, c, xc, yc, o, xo, yo):
+    """Whether circle ``c`` overlaps body ``o`` (a polygon) at these places."""
+    v = np.empty((max(4, (fb.shape[1] - FLOATS - 5) // 2), 2))
+    n = outline(fb, ib, o, xo, yo, v)
+    return discs.overlaps(xc, yc, fb[c, W], v, n)
+
+
+@allocating_kernel
+def _disc_sweep(fb, ib, c, xc, yc, dx, dy, o, xo, yo):
+    """:func:`_sweep` of circle ``c`` moving by ``(dx, dy)`` relative to body ``o``: the
+    normal from ``o`` toward ``c``; a contact of a circle is never a corner."""
+    v = np.empty((max(4, (fb.shape[1] - FLOATS - 5) // 2), 2))
+    n = outline(fb, ib, o, xo, yo, v)
+    r = fb[c, W]
+    if discs.overlaps(xc, yc, r, v, n):
+        _, _, nx, ny, distance = discs.nearest(xc, yc, v, n)
+        return STARTED, r - distance, nx, ny, False
+    f = discs.entry(xc, yc, r, dx, dy, v, n)
+    if f == np.inf:
+        return NONE, 0.0, 0.0, 0.0, False
+    _, _, nx, ny, _ = discs.nearest(xc + dx * f, yc + dy * f, v, n)
+    return HIT, f, nx, ny, False
+
+
+@allocating_kernel
+def _disc_nearest(fb, ib, c, xc, yc, o, xo, yo):
+    """The point of body ``o``'s outline nearest circle ``c``'s centre and the normal
+    there toward the centre (``step_circle_polygon.nearest``)."""
+    v = np.empty((max(4, (fb.shape[1] - FLOATS - 5) // 2), 2))
+    n = outline(fb, ib, o, xo, yo, v)
+    kx, ky, nx, ny, _ = discs.nearest(xc, yc, v, n)
+    return kx, ky, nx, ny
 
 
 # Rows without polygons (C-contiguous: ``world/step.py`` hands a world's rows over
