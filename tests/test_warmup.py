@@ -56,7 +56,7 @@ for k in range(6):
     ground.add(k, shape, velocity=(4.0 - k, 5.0))
 for _ in range(3):
     ground.step(1.0)
-# A box and a turned crate among slopes (the kernels of a world with polygons).
+# A box, a turned crate and a ball among slopes (the kernels of a world with polygons).
 from collide2d import PlacedPolygon, Polygon
 slopes = World()
 for k in range(8):
@@ -64,6 +64,7 @@ for k in range(8):
                                       (16.0 * k + 16, 48.0), (16.0 * k, 48.0)]), mass=math.inf)
 slopes.add("box", Rect(10.0, 0.0, 6.0, 6.0), velocity=(3.0, 20.0))
 slopes.add("crate", PlacedPolygon.box(40.0, 10.0, 6.0, 4.0, 0.3), velocity=(-2.0, 25.0))
+slopes.add("ball", Circle(70.0, 10.0, 3.0), velocity=(-1.0, 25.0))
 for _ in range(3):
     slopes.step(1.0)
 # The other areas, at sizes of real use (the batch searches' threads).

@@ -152,15 +152,17 @@ def _world_step() -> None:
 def _world_step_polygons() -> None:
     import math
 
-    from collide2d import Mask, PlacedMask, PlacedPolygon, Polygon, Rect, World
+    from collide2d import Circle, Mask, PlacedMask, PlacedPolygon, Polygon, Rect, World
 
-    # a world with polygons steps with kernels of its own (``step.step_polygons``)
+    # a world with polygons steps with kernels of its own (``step.step_polygons``, a
+    # circle among them ``step.step_circle_polygon``)
     world = World()
     ramp = Polygon([(0.0, 10.0), (20.0, 0.0), (20.0, 10.0)])
     world.add("ramp", PlacedPolygon(ramp, 0.0, 0.0), mass=math.inf)
     world.add("ground", PlacedMask(Mask((32, 4), True), -8.0, 10.0), mass=math.inf)
     world.add("box", Rect(2.0, 0.0, 2.0, 2.0), velocity=(0.0, 10.0))
     world.add("crate", PlacedPolygon.box(12.0, -6.0, 3.0, 2.0, 0.4), velocity=(-3.0, 9.0))
+    world.add("ball", Circle(8.0, 0.0, 1.0), velocity=(0.0, 10.0))
     world.set_response("default", "default", "bounce")
     world.step(1.0)
 

@@ -8,10 +8,10 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from collide2d import Circle, Mask, PlacedMask, PlacedPolygon, Polygon, Rect, World
+from collide2d import Circle, Mask, PlacedMask, PlacedPolygon, Polygon, Rect, World, overlaps
 from collide2d.world import step as step_module
 from tests.world.test_step_properties import (
     equals_the_exact_reference,
@@ -283,3 +283,66 @@ def test_a_ball_rolls_down_a_ramp_and_off_its_foot():
         world.step(1.0, gravity=(0.0, 10.0))
     ball = world.shape("ball")
     assert ball.x < -1.0 and ball.y > 10.0  # past the foot, falling
+
+
+@pytest.mark.parametrize("ramp_first", [True, False])
+def test_a_box_walking_onto_a_ramp_s_foot_slides_up_its_face(ramp_first):
+    """The box's corner meets the ramp's foot vertex to vertex: of the edges that give
+    the contact at once, the face of least penetration an instant later (the ramp's
+    face, which the motion meets less squarely than the box's own side) gives the
+    normal, whichever body was added first: the box slides up the ramp."""
+    world = World()
+    world.add("floor", Rect(-20, 10, 40, 10), mass=math.inf)
+    ramp = Polygon([(10, 10), (30, 0), (30, 10)])
+    if ramp_first:
+        world.add("ramp", ramp, mass=math.inf)
+    world.add("box", Rect(4, 8, 2, 2), velocity=(8, 0))
+    if not ramp_first:
+        world.add("ramp", ramp, mass=math.inf)
+    [contact] = world.step(1.0).contacts
+    assert contact.time == 0.5 and contact.other("box") == "ramp"
+    slope = math.sqrt(0.2)
+    assert tuple(contact.normal_for("box")) == pytest.approx((-slope, -2 * slope))
+    assert tuple(world.velocity("box")) == pytest.approx((6.4, -3.2))
+    box = world.shape("box")
+    assert box.x == pytest.approx(8.0 + 6.4 * 0.5) and box.bottom == pytest.approx(10 - 1.6)
+
+
+@st.composite
+def vertex_meets_vertex(draw):
+    """A mover (a rectangle or a polygon of :data:`OUTLINES`) aimed so that one of its
+    vertices reaches a vertex of a polygon at (12, 12) at t = 1/2 (unless another part
+    meets first), at an integer velocity: the ties of edges that give one contact at
+    once, where the face of least penetration is taken."""
+    world = World()
+    world.set_response("default", "default", draw(st.sampled_from(["slide", "touch", "bounce"])))
+    fixed = [(x + 12, y + 12) for x, y in draw(st.sampled_from(OUTLINES))]
+    if draw(st.booleans()):
+        fixed = [(24 - y + 12, x) for x, y in fixed]  # turned a quarter, still near
+    world.add("obstacle", Polygon(fixed), mass=math.inf)
+    vx, vy = draw(st.integers(-12, 12)), draw(st.integers(-12, 12))
+    assume((vx, vy) != (0, 0))
+    target = draw(st.sampled_from(fixed))
+    if draw(st.booleans()):
+        w, h = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+        corner = draw(st.sampled_from([(0, 0), (w, 0), (w, h), (0, h)]))
+        x0 = target[0] - corner[0] - vx * 0.5
+        y0 = target[1] - corner[1] - vy * 0.5
+        mover: object = Rect(x0, y0, w, h)
+    else:
+        outline = draw(st.sampled_from(OUTLINES))
+        corner = draw(st.sampled_from(outline))
+        x0 = target[0] - corner[0] - vx * 0.5
+        y0 = target[1] - corner[1] - vy * 0.5
+        mover = PlacedPolygon(Polygon(outline), x0, y0)
+    assume(not overlaps(mover, world.shape("obstacle")))  # type: ignore[arg-type]
+    world.add("mover", mover, velocity=(vx, vy))
+    return world
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=150, deadline=None)
+@given(vertex_meets_vertex())
+def test_vertex_meeting_vertex_equals_the_exact_reference(world):
+    """Where a mover's vertex meets an obstacle's vertex, the step takes the reference's
+    edge (the least facing the motion, then the obstacle's, then the first)."""
+    equals_the_exact_reference(world, 1.0)

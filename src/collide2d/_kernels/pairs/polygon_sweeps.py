@@ -231,20 +231,21 @@ def _sweep_pair(
                 ties = 1
             elif order == 0:
                 ties += 1
-    if ties > 1 and settle_ties:  # several axes give the same time: World.step's rule
-        chosen = _least_facing(best, n, a, na, b, nb, d, table, ints, scratch)
-    elif ties > 1:  # several axes give the same time: the obstacle's edge, if one alone
-        owners = 0
-        for k in range(n):
-            if (
-                ints[k, SIGN] > 0
-                and ints[k, OWNER] == 1
-                and (k == best or later(k, best, a, na, b, nb, d, table, ints, scratch) == 0)
-            ):
-                owners += 1
-                chosen = k
-        if owners != 1:  # two edges of one shape at once: the Python route decides
-            return UNSURE, 0.0, 0.0, 0.0, False
+    if ties > 1:  # several axes give the same time
+        if settle_ties:  # World.step's rule
+            chosen = _least_facing(best, n, a, na, b, nb, d, table, ints, scratch)
+        else:  # the obstacle's edge, if one alone
+            owners = 0
+            for k in range(n):
+                if (
+                    ints[k, SIGN] > 0
+                    and ints[k, OWNER] == 1
+                    and (k == best or later(k, best, a, na, b, nb, d, table, ints, scratch) == 0)
+                ):
+                    owners += 1
+                    chosen = k
+            if owners != 1:  # two edges of one shape at once: the Python route decides
+                return UNSURE, 0.0, 0.0, 0.0, False
         for k in range(n):
             if (
                 ints[k, APART] != 0
