@@ -230,6 +230,8 @@ def overlap_at(fb, ib, i, xi, yi, j, xj, yj):
     if ki == POLYGON or kj == POLYGON:
         ax0, ay0, ax1, ay1 = bounds_at(fb, ib, i, xi, yi)
         bx0, by0, bx1, by1 = bounds_at(fb, ib, j, xj, yj)
+        if ki == CIRCLE or kj == CIRCLE:  # (a circle's x + r is rounded: padded)
+            ax0, ay0, ax1, ay1 = _padded(ax0, ay0, ax1, ay1)
         if not (ax0 < bx1 and bx0 < ax1 and ay0 < by1 and by0 < ay1):
             return False  # (their bounds apart: the outlines too)
         return polygons.overlap(fb, ib, i, xi, yi, j, xj, yj)
