@@ -113,14 +113,16 @@ CALLS = {
         "world.set_response('default', 'default', 'bounce')",
         "world.step(1.0)",
     ),
-    "World.step, 40 boxes on polygon slopes": (
+    "World.step, 40 boxes and 10 balls on polygon slopes": (
         "world = collide2d.World()\n"
         "for k in range(20):\n"
         "    x = 16.0 * k\n"
         "    world.add(('tile', k), collide2d.Polygon([(x, 68.0), (x + 16, 64.0), (x + 16, 80.0),"
         " (x, 80.0)]), mass=float('inf'))\n"
         "for k in range(40):\n"
-        "    world.add(k, collide2d.Rect(8.0 * k, 0.0, 6.0, 6.0), velocity=(1.0, 50.0))",
+        "    world.add(k, collide2d.Rect(8.0 * k, 0.0, 6.0, 6.0), velocity=(1.0, 50.0))\n"
+        "for k in range(10):\n"
+        "    world.add(('ball', k), collide2d.Circle(32.0 * k + 4, 30.0, 3.0), velocity=(0, 40.0))",
         "world.step(1.0)",
     ),
 }

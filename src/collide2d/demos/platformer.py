@@ -352,3 +352,21 @@ class PlatformerDemo(Demo):
             events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
         held = [pygame.K_RIGHT] if 40 <= frame < 190 else []
         return events, Input(held)
+
+
+class SlopesDemo(PlatformerDemo):
+    """The platformer's slopes level run by ``World.step``: the player, a ball, ramps of
+    polygon pieces, a pixel hill and a turning bar in one step a frame."""
+
+    name = "slopes"
+    title = "slopes: ramps, a pixel hill, a turning bar and a ball in one World.step a frame"
+
+    def __init__(self, size: tuple[int, int] = (960, 640)) -> None:
+        super().__init__(size)
+        self.level = "slopes"
+        self.stepping = True
+        self.reset()
+
+    def script(self, frame: int) -> tuple[list[pygame.event.Event], Input]:
+        # Walk right from the floor onto the ramp's foot, up its pieces to the plateau.
+        return [], Input([pygame.K_RIGHT] if frame >= 10 else [])

@@ -72,9 +72,17 @@ class SlopesLevel:
             self._add(("edge", side), Rect(x, 0.0, TILE, floor_y), "tile")
         up = ramp_pieces(120.0, floor_y, 312.0, floor_y - 96.0, 3, floor_y)
         down = ramp_pieces(408.0, floor_y - 96.0, 600.0, floor_y, 3, floor_y)
-        for k, piece in enumerate(up + down):
+        for k, piece in enumerate(up[:-1] + down[1:]):
             self._add(("ramp", k), piece, "ramp")
-        self._add("plateau", Rect(312.0, floor_y - 96.0, 96.0, 96.0), "tile")
+        # the plateau and the top piece of each ramp are one polygon (a trapezoid):
+        # a box walking up the ramp rides over its top corner. As two pieces, the
+        # box's corner met the plateau's a hair early or late in floats (its place on
+        # the slope rounded), and the plateau's side was a wall to ``World.step``.
+        top = floor_y - 96.0
+        shoulder = floor_y - 64.0
+        plateau = Polygon([(248.0, shoulder), (312.0, top), (408.0, top), (472.0, shoulder),
+                           (472.0, floor_y), (248.0, floor_y)])  # fmt: skip
+        self._add("plateau", plateau, "ramp")
         self.hill = PlacedMask(gentle_hill(240, 60), 640.0, floor_y - 60.0)
         self._add("hill", self.hill, "hill")
         self.bar = PlacedPolygon.box(360.0, floor_y - 196.0, 130.0, 10.0)
