@@ -6,7 +6,10 @@ such a pair here, the polygon's outline made at the step's places).
   outline when its centre is within the radius of the closed outline (a point circle:
   strictly inside). Floats decide where they are clearly right; within a band a
   trillion times the rounding, expansions of error-free products
-  (:mod:`collide2d._kernels.expansions`) give the exact signs.
+  (:mod:`collide2d._kernels.expansions`) give the exact signs, for coordinates and
+  radii that are zero or of a magnitude in ``collide2d.tolerances.SWEEP_EXACT_RANGE``
+  (the compiled polygon tests' range: no product of four of them overflows or
+  loses bits below the smallest float).
 - The first contact is the float entry of the centre into the outline grown by the
   radius (a capsule about each edge, a disc about each vertex: Ericson 5.5.7), as
   the step sweeps a circle against a rectangle (``intervals.circle_box_fraction``):
@@ -60,15 +63,22 @@ def _sign_dot(ux1, ux0, uy1, uy0, px, py, qx, qy):
 
 
 @allocating_kernel
-def _sign_vertex(cx, cy, r, vx, vy):
-    """The exact sign of ``|c - v|^2 - r^2``."""
+def _square_length(x1, x0, y1, y0, h, length):
+    """Add ``(x1 - x0)^2 + (y1 - y0)^2`` to the expansion ``h[:length]`` exactly;
+    return its new length."""
     a = np.empty(2)
     b = np.empty(2)
-    a[1], a[0] = two_sum(cx, -vx)
-    b[1], b[0] = two_sum(cy, -vy)
+    a[1], a[0] = two_sum(x1, -x0)
+    b[1], b[0] = two_sum(y1, -y0)
+    length = times(a, 2, a, 2, 1.0, h, length)
+    return times(b, 2, b, 2, 1.0, h, length)
+
+
+@allocating_kernel
+def _sign_vertex(cx, cy, r, vx, vy):
+    """The exact sign of ``|c - v|^2 - r^2``."""
     h = np.empty(32)
-    length = times(a, 2, a, 2, 1.0, h, 0)
-    length = times(b, 2, b, 2, 1.0, h, length)
+    length = _square_length(cx, vx, cy, vy, h, 0)
     hi, lo = two_product(r, r)
     length = grow(h, length, -lo)
     length = grow(h, length, -hi)
@@ -81,13 +91,8 @@ def _sign_line(cx, cy, r, px, py, qx, qy):
     work = np.empty(40)
     c = np.empty(40)
     nc = compress(work, grow_cross(work, 0, qx, px, qy, py, cx, px, cy, py, 1.0), c)
-    e = np.empty(2)
-    f = np.empty(2)
-    e[1], e[0] = two_sum(qx, -px)
-    f[1], f[0] = two_sum(qy, -py)
     length2 = np.empty(16)
-    nl = times(e, 2, e, 2, 1.0, length2, 0)
-    nl = times(f, 2, f, 2, 1.0, length2, nl)
+    nl = _square_length(qx, px, qy, py, length2, 0)
     rr = np.empty(2)
     rr[1], rr[0] = two_product(r, r)
     h = np.empty(2 * nc * nc + 2 * 2 * nl + 2)
@@ -167,7 +172,8 @@ def overlaps(cx, cy, r, v, n):
 def entry(cx, cy, r, dx, dy, v, n):
     """The first fraction in ``[0, 1)`` at which the circle moving by ``(dx, dy)``
     overlaps the still outline, in floats (``inf`` if never): the earliest entry of
-    its centre into a capsule about an edge or a disc about a vertex."""
+    its centre into a capsule about an edge or a disc about a vertex (the float
+    estimate of ``continuous.polygon.sweep_circle_outline``, compiled)."""
     if r <= 0.0:
         return _point_entry(cx, cy, dx, dy, v, n)
     best = np.inf
