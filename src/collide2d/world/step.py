@@ -69,15 +69,16 @@ def run(
     if polygon_slots is None:
         polygon_slots = np.zeros(0, dtype=np.intp)
     vertices = table.outline_n[polygon_slots]
-    width = shapes.width(int(vertices.max()) if len(polygon_slots) else 0)
+    per = shapes.outline_rows(int(vertices.max()) if len(polygon_slots) else 0)
+    outlines = per * len(polygon_slots)
     # The fixed bodies' rows and cell lists of the last step are kept when no item
     # came or went, no fixed body changed and the grid is the same (no masks), in
-    # rows of the same width.
-    kept = not masks and scratch.same_items(live) and scratch.width_of_rows() == width
+    # rows of the same shape.
+    kept = not masks and scratch.same_items(live) and scratch.outline_rows() == outlines
     # Each moving body's bounds (for the grid's size) are written as its row is.
     sized = scratch.sized(len(live))
     if kept:
-        fb, ib = scratch.rows(len(live), width)
+        fb, ib = scratch.rows(len(live), outlines)
         columns = (table.kind, table.box, table.origin, table.radius, table.velocity,
                    table.mass, group)  # fmt: skip
         # Unless the World wrote a row since the last step (``ItemTable.version``),
@@ -86,8 +87,8 @@ def run(
         # the polygons' outlines written first: a polygon turned in its box).
         quiet = scratch.version == table.version and group is table.group
         if len(polygon_slots) and not quiet:  # (rows in the order of live: no masks)
-            _polygon_rows(fb, np.searchsorted(live, polygon_slots), table.local[polygon_slots],
-                          vertices)  # fmt: skip
+            _polygon_rows(fb, ib, np.searchsorted(live, polygon_slots),
+                          table.local[polygon_slots], vertices, per)  # fmt: skip
         at = scratch.moving if quiet else scratch.order
         parts = step_parts.parts_for(len(at), step_parts.PARALLEL_MIN_ROWS)
         regions = np.empty((parts, 4))
@@ -105,7 +106,7 @@ def run(
     else:
         regions = np.empty((1, 4))
         is_mask = table.kind[live] == MASK
-        fb, ib = _body_rows(table, group, masks, polygon_slots, vertices, width, live, is_mask,
+        fb, ib = _body_rows(table, group, masks, polygon_slots, vertices, per, live, is_mask,
                             scratch, dt, sized, regions[0])  # fmt: skip
         fixed = ib[:, shapes.FIXED] != 0
         moving, fixed_rows = np.flatnonzero(~fixed), np.flatnonzero(fixed)
@@ -243,7 +244,7 @@ def _body_rows(
     masks: Mapping[int, PlacedMask],
     slots: np.ndarray,
     vertices: np.ndarray,
-    width: int,
+    per: int,
     live: np.ndarray,
     is_mask: np.ndarray,
     scratch: StepScratch,
@@ -261,9 +262,10 @@ def _body_rows(
     counts[is_mask] = [len(pieces[slot]) for slot in live[is_mask].tolist()]
     first = np.cumsum(counts) - counts
     n = int(counts.sum())
-    fb, ib = scratch.rows(n, width)
+    fb, ib = scratch.rows(n, per * len(slots))
     if len(slots):  # (the polygons' slots, their numbers of vertices)
-        _polygon_rows(fb, first[np.searchsorted(live, slots)], table.local[slots], vertices)
+        _polygon_rows(fb, ib, first[np.searchsorted(live, slots)], table.local[slots], vertices,
+                      per)  # fmt: skip
     plain = ~is_mask
     rows.body_rows(fb, ib, live[plain], first[plain], np.flatnonzero(plain), table.kind,
                    table.box, table.origin, table.radius, table.velocity, table.mass,
@@ -306,20 +308,32 @@ def checked_cap(cap: object) -> int:
     return cap
 
 
-def _polygon_rows(fb: np.ndarray, rows: np.ndarray, local: np.ndarray, counts: np.ndarray) -> None:
+def _polygon_rows(
+    fb: np.ndarray,
+    ib: np.ndarray,
+    rows: np.ndarray,
+    local: np.ndarray,
+    counts: np.ndarray,
+    per: int,
+) -> None:
     """Polygons' outlines about their anchors (``local``, ``counts`` vertices each;
-    the item table's) into their float rows ``rows`` (``step_columns.PX0`` on: their
-    bounds there, their number of vertices, each vertex's ``x, y``)."""
+    the item table's) into ``per`` float rows each after the bodies' (``step_columns``:
+    their bounds, their number of vertices, each vertex's ``x, y``), and each outline's
+    first row into its body's row ``rows`` of ``ib`` (``OUTLINE``)."""
     m, k, _ = local.shape
     valid = np.arange(k) < counts[:, None]
     xs, ys = local[:, :, 0], local[:, :, 1]
-    fb[rows, shapes.PX0] = np.where(valid, xs, np.inf).min(axis=1)
-    fb[rows, shapes.PY0] = np.where(valid, ys, np.inf).min(axis=1)
-    fb[rows, shapes.PX1] = np.where(valid, xs, -np.inf).max(axis=1)
-    fb[rows, shapes.PY1] = np.where(valid, ys, -np.inf).max(axis=1)
-    fb[rows, shapes.PN] = counts
-    width = min(2 * k, fb.shape[1] - shapes.PV)
-    fb[rows, shapes.PV : shapes.PV + width] = local.reshape(m, 2 * k)[:, :width]
+    block = np.zeros((m, per * shapes.FLOATS))
+    block[:, shapes.PX0] = np.where(valid, xs, np.inf).min(axis=1)
+    block[:, shapes.PY0] = np.where(valid, ys, np.inf).min(axis=1)
+    block[:, shapes.PX1] = np.where(valid, xs, -np.inf).max(axis=1)
+    block[:, shapes.PY1] = np.where(valid, ys, -np.inf).max(axis=1)
+    block[:, shapes.PN] = counts
+    width = min(2 * k, block.shape[1] - shapes.PV)
+    block[:, shapes.PV : shapes.PV + width] = local.reshape(m, 2 * k)[:, :width]
+    first = len(ib)
+    fb[first : first + m * per] = block.reshape(m * per, shapes.FLOATS)
+    ib[rows, shapes.OUTLINE] = first + per * np.arange(m)
 
 
 def _write_polygons(

@@ -33,11 +33,13 @@ class StepScratch:
     Examples
     --------
     >>> scratch = StepScratch()
-    >>> fb, ib = scratch.rows(3, 10)
+    >>> fb, ib = scratch.rows(3, 0)
     >>> fb.shape, ib.shape
-    ((3, 10), (3, 11))
-    >>> scratch.rows(2, 10)[0].base is fb.base
+    ((3, 10), (3, 12))
+    >>> scratch.rows(2, 0)[0].base is fb.base
     True
+    >>> scratch.rows(3, 4)[0].shape  # four rows for polygons' outlines after the bodies'
+    (7, 10)
     """
 
     def __init__(self) -> None:
@@ -55,26 +57,29 @@ class StepScratch:
         self.fixed = np.empty(0, dtype=np.int64)  # and fixed rows
         self._fb = np.empty((0, shapes.FLOATS))
         self._ib = np.empty((0, shapes.INTS), dtype=np.int32)
+        self._outlines = 0  # the outline rows past the bodies' in the last rows
         self._sized = np.empty((6, 0))
 
-    def width_of_rows(self) -> int:
-        """The width of the float rows :meth:`rows` handed over last."""
-        columns = int(self._fb.shape[1])
-        return columns - int(columns > shapes.FLOATS)
+    def outline_rows(self) -> int:
+        """The outline rows (past the bodies') of the float rows :meth:`rows` handed
+        over last."""
+        return self._outlines
 
-    def rows(self, n: int, width: int) -> tuple[np.ndarray, np.ndarray]:
-        """``n`` float rows of ``width`` columns (``step_columns.width``) and ``n``
-        integer body rows (holding anything: the caller writes every column, or keeps
-        the last step's, ``same_items``)."""
-        # Rows wider than a rectangle's (a world with polygons) are handed over as
-        # some columns of wider ones: strided, so that the compiled step takes its
-        # polygon kernels for them alone (``jit.by_layout``)
-        wide = width > shapes.FLOATS
-        if self._fb.shape[0] < n or self._fb.shape[1] != width + wide:
-            size = int(n * HEADROOM)
-            self._fb = np.empty((size, width + wide))
-            self._ib = np.empty((size, shapes.INTS), dtype=np.int32)
-        return self._fb[:n, :width], self._ib[:n]
+    def rows(self, n: int, outlines: int) -> tuple[np.ndarray, np.ndarray]:
+        """``n + outlines`` float rows (the bodies' then the polygons' outlines',
+        ``step_columns.OUTLINE``) and ``n`` integer body rows (holding anything: the
+        caller writes every column, or keeps the last step's, ``same_items``)."""
+        # With polygons, the float rows are handed over as some columns of wider ones:
+        # strided, so that the compiled step takes its polygon kernels for them alone
+        # (``jit.by_layout``; a column more costs little: 88 bytes a row, not 80)
+        wide = outlines > 0
+        self._outlines = outlines
+        if self._fb.shape[0] < n + outlines or self._fb.shape[1] != shapes.FLOATS + wide:
+            size = int((n + outlines) * HEADROOM)
+            self._fb = np.empty((size, shapes.FLOATS + wide))
+        if self._ib.shape[0] < n:
+            self._ib = np.empty((int(n * HEADROOM), shapes.INTS), dtype=np.int32)
+        return self._fb[: n + outlines, : shapes.FLOATS], self._ib[:n]
 
     def memory(self, kept: bool, used: np.ndarray) -> tuple[object, ...]:
         """The pools a step carves its arrays from (``step_work.Memory``), the fixed

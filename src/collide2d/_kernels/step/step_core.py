@@ -145,7 +145,7 @@ def begin(fb, ib, responses, dt, grid, moving, fixed, room, parts, memory):
     Returns the step's ``step_work.Work`` (its ``state``: ``STATE_NFREE`` ...)."""
     ints, floats, ints32, lists = memory.ints, memory.floats, memory.ints32, memory.lists
     used = memory.used
-    n = fb.shape[0]
+    n = ib.shape[0]
     _ox, _oy, _cell, _margin, cols, rows = grid
     # step_settle.settle's pins' normals (rows 0, 1) and where the moving bodies
     # began (rows 2, 3: step_settle.put_back's; written as their covers are set,
@@ -318,7 +318,7 @@ def finish(fb, ib, responses, restitution, dt, cap, grid, moving, stats, used, w
     Returns the contacts: ``(float rows time, nx, ny, px, py; int rows a, b,
     response, started)``, and the stopping pairs left overlapping
     (``step_settle.overlaps_left``: their owners, possibly repeated)."""
-    n = fb.shape[0]
+    n = ib.shape[0]
     owners = ib[n - 1, OWNER] + 1 if n else 1
     cols = grid[4]
     state, counts = work.state, work.counts

@@ -227,7 +227,7 @@ def run_events(fb, ib, responses, restitution, dt, cap, grid, moving, stats, wor
     held_t, held_by, held_n, near = work.held_t, work.held_by, work.held_n, work.near
     lf, li, crossed = work.lf, work.li, work.crossed
     pre_f, pre_i, pre_k = work.pre_f, work.pre_i, work.pre_k
-    owners = ib[fb.shape[0] - 1, OWNER] + 1 if fb.shape[0] else 1
+    owners = ib[ib.shape[0] - 1, OWNER] + 1 if ib.shape[0] else 1
     dirty, logged, ncrossed = state[DIRTY], state[LOGGED], state[NCROSSED]
     stamp, nfree = state[STAMP], state[NFREE]
     pre, npre = state[EARLY_WRITTEN], state[EARLY_COUNT]

@@ -1,9 +1,10 @@
 """Polygons among ``World.step``'s bodies: a pair of which one or both are polygons
 (the other a rectangle, a polygon or a circle), as ``step_shapes`` asks for it.
 
-A polygon's row holds its anchor at ``X, Y`` (the position the World reports) and its
-vertices about the anchor (``step_columns.PX0`` ...); its outline at a moment is each
-vertex plus the anchor there, rounded once, as ``PlacedPolygon.outline`` makes it. A
+A polygon's row holds its anchor at ``X, Y`` (the position the World reports), and
+rows of its own its vertices about the anchor (``step_columns.OUTLINE``); its outline
+at a moment is each vertex plus the anchor there, rounded once, as
+``PlacedPolygon.outline`` makes it. A
 rectangle is its four corners in the stored order of its outline. Every answer is
 the batch polygons' exact one on those outlines:
 
@@ -22,8 +23,8 @@ the batch polygons' exact one on those outlines:
 A circle and a polygon go to :mod:`.step_circle_polygon`, with the polygon's outline
 made here.
 
-The arrays these work in are made by each call (the batch sweep's tables are large):
-a call here costs about a microsecond more than a rectangle pair's.
+The arrays these work in are made by each call, on the stack for polygons of up to
+eight vertices (:data:`_ON_STACK`).
 """
 
 from __future__ import annotations
@@ -33,25 +34,50 @@ import math
 import numpy as np
 
 from collide2d._kernels.codes import CIRCLE, POLYGON
-from collide2d._kernels.jit import allocating_kernel, borrowing_kernel, by_layout, kernel
+from collide2d._kernels.jit import (
+    allocating_kernel,
+    borrowing_kernel,
+    by_layout,
+    kernel,
+    stack_array,
+)
 from collide2d._kernels.pairs.polygon_axes import COLUMNS
 from collide2d._kernels.pairs.polygon_sweeps import HIT, NONE, STARTED, _sweep_pair
 from collide2d._kernels.pairs.polygons import _separates, box_corners
 from collide2d._kernels.step import step_circle_polygon as discs
-from collide2d._kernels.step.step_columns import FLOATS, KIND, PN, PV, H, W
+from collide2d._kernels.step.step_columns import FLOATS, KIND, OUTLINE, PN, PV, H, W
 
 _SCRATCH = 2048
 """The batch sweep's scratch width (``polygon_sweeps.sweep_candidates``)."""
+_ON_STACK = 8
+_AXES = 2 * _ON_STACK
+"""Up to this many vertices a side, a call's working arrays are made on the stack
+(``jit.stack_array``: seven ``np.empty`` a sweep were a third of its cost); beyond,
+on the heap."""
+
+
+@kernel
+def _most(fb, ib, i, j):
+    """The most vertices of bodies ``i`` and ``j`` (a rectangle's four at least)."""
+    most = 4
+    for k in (i, j):
+        if ib[k, KIND] == POLYGON:
+            most = max(most, int(fb[ib[k, OUTLINE], PN]))
+    return most
 
 
 @kernel
 def outline(fb, ib, i, x, y, out):
     """Body ``i``'s outline at ``x, y`` into ``out``; returns its number of vertices."""
     if ib[i, KIND] == POLYGON:
-        n = int(fb[i, PN])
+        c = ib[i, OUTLINE]
+        n = int(fb[c, PN])
         for k in range(n):
-            out[k, 0] = fb[i, PV + 2 * k] + x
-            out[k, 1] = fb[i, PV + 2 * k + 1] + y
+            place = PV + 2 * k
+            row = c + place // FLOATS
+            column = place % FLOATS
+            out[k, 0] = fb[row, column] + x
+            out[k, 1] = fb[row, column + 1] + y
         return n
     box_corners(out, x, y, x + fb[i, W], y + fb[i, H])
     return 4
@@ -64,9 +90,9 @@ def _overlap(fb, ib, i, xi, yi, j, xj, yj):
         return _disc_overlap(fb, ib, i, xi, yi, j, xj, yj)
     if ib[j, KIND] == CIRCLE:
         return _disc_overlap(fb, ib, j, xj, yj, i, xi, yi)
-    most = max(4, (fb.shape[1] - FLOATS - 5) // 2)
-    a = np.empty((most, 2))
-    b = np.empty((most, 2))
+    most = _most(fb, ib, i, j)
+    ab = stack_array(np.float64, 2, _ON_STACK, 2) if most <= _ON_STACK else np.empty((2, most, 2))
+    a, b = ab[0], ab[1]
     na = outline(fb, ib, i, xi, yi, a)
     nb = outline(fb, ib, j, xj, yj, b)
     return not (_separates(a, na, b, nb) or _separates(b, nb, a, na))
@@ -83,20 +109,27 @@ def _sweep(fb, ib, i, xi, yi, dxi, dyi, j, xj, yj, dxj, dyj):
     if ib[j, KIND] == CIRCLE:
         code, f, nx, ny, corner = _disc_sweep(fb, ib, j, xj, yj, dxj - dxi, dyj - dyi, i, xi, yi)
         return code, f, 0.0 - nx, 0.0 - ny, corner
-    most = max(4, (fb.shape[1] - FLOATS - 5) // 2)
-    a = np.empty((most, 2))
-    b = np.empty((most, 2))
+    most = _most(fb, ib, i, j)
+    ab = stack_array(np.float64, 2, _ON_STACK, 2) if most <= _ON_STACK else np.empty((2, most, 2))
+    a, b = ab[0], ab[1]
     na = outline(fb, ib, i, xi, yi, a)
     nb = outline(fb, ib, j, xj, yj, b)
-    d = np.empty(4)
+    if most <= _ON_STACK:
+        d = stack_array(np.float64, 4)
+        table = stack_array(np.float64, _AXES, 8)
+        ints = stack_array(np.intp, _AXES, COLUMNS)
+        scratch = stack_array(np.float64, 11, _SCRATCH)
+        cache = stack_array(np.float64, 3, _AXES, 64)
+    else:
+        d = np.empty(4)
+        table = np.empty((2 * most, 8))
+        ints = np.empty((2 * most, COLUMNS), dtype=np.intp)
+        scratch = np.empty((11, _SCRATCH))
+        cache = np.empty((3, 2 * most, 64))
     d[0] = dxi
     d[1] = dyi
     d[2] = dxj
     d[3] = dyj
-    table = np.empty((2 * most, 8))
-    ints = np.empty((2 * most, COLUMNS), dtype=np.intp)
-    scratch = np.empty((11, _SCRATCH))
-    cache = np.empty((3, 2 * most, 64))
     code, f, nx, ny, corner = _sweep_pair(a, na, b, nb, d, table, ints, scratch, cache, True)
     if code in (HIT, STARTED, NONE):
         return code, f, nx, ny, corner
@@ -171,9 +204,9 @@ def _normal(fb, ib, i, xi, yi, mvxi, mvyi, j, xj, yj, mvxj, mvyj):
     code, _, nx, ny, _ = _sweep(fb, ib, i, xi, yi, 0.0, 0.0, j, xj, yj, 0.0, 0.0)
     if code == STARTED:
         return nx, ny
-    most = max(4, (fb.shape[1] - FLOATS - 5) // 2)
-    a = np.empty((most, 2))
-    b = np.empty((most, 2))
+    most = _most(fb, ib, i, j)
+    ab = stack_array(np.float64, 2, _ON_STACK, 2) if most <= _ON_STACK else np.empty((2, most, 2))
+    a, b = ab[0], ab[1]
     na = outline(fb, ib, i, xi, yi, a)
     nb = outline(fb, ib, j, xj, yj, b)
     return _nearest_edge(a, na, b, nb)
@@ -217,9 +250,9 @@ def _point(fb, ib, i, xi, yi, j, xj, yj, nx, ny):
     if ib[j, KIND] == CIRCLE:
         kx, ky, _, _ = _disc_nearest(fb, ib, j, xj, yj, i, xi, yi)
         return kx, ky
-    most = max(4, (fb.shape[1] - FLOATS - 5) // 2)
-    a = np.empty((most, 2))
-    b = np.empty((most, 2))
+    most = _most(fb, ib, i, j)
+    ab = stack_array(np.float64, 2, _ON_STACK, 2) if most <= _ON_STACK else np.empty((2, most, 2))
+    a, b = ab[0], ab[1]
     na = outline(fb, ib, i, xi, yi, a)
     nb = outline(fb, ib, j, xj, yj, b)
     # i's vertices nearest j (least along the normal), j's nearest i (most along it),
@@ -258,7 +291,8 @@ def _support(a, na, dx, dy, tx, ty):
 @allocating_kernel
 def _disc_overlap(fb, ib, c, xc, yc, o, xo, yo):
     """Whether circle ``c`` overlaps body ``o`` (a polygon) at these places."""
-    v = np.empty((max(4, (fb.shape[1] - FLOATS - 5) // 2), 2))
+    most = _most(fb, ib, o, o)
+    v = stack_array(np.float64, _ON_STACK, 2) if most <= _ON_STACK else np.empty((most, 2))
     n = outline(fb, ib, o, xo, yo, v)
     return discs.overlaps(xc, yc, fb[c, W], v, n)
 
@@ -267,7 +301,8 @@ def _disc_overlap(fb, ib, c, xc, yc, o, xo, yo):
 def _disc_sweep(fb, ib, c, xc, yc, dx, dy, o, xo, yo):
     """:func:`_sweep` of circle ``c`` moving by ``(dx, dy)`` relative to body ``o``: the
     normal from ``o`` toward ``c``; a contact of a circle is never a corner."""
-    v = np.empty((max(4, (fb.shape[1] - FLOATS - 5) // 2), 2))
+    most = _most(fb, ib, o, o)
+    v = stack_array(np.float64, _ON_STACK, 2) if most <= _ON_STACK else np.empty((most, 2))
     n = outline(fb, ib, o, xo, yo, v)
     r = fb[c, W]
     if discs.overlaps(xc, yc, r, v, n):
@@ -284,7 +319,8 @@ def _disc_sweep(fb, ib, c, xc, yc, dx, dy, o, xo, yo):
 def _disc_nearest(fb, ib, c, xc, yc, o, xo, yo):
     """The point of body ``o``'s outline nearest circle ``c``'s centre and the normal
     there toward the centre (``step_circle_polygon.nearest``)."""
-    v = np.empty((max(4, (fb.shape[1] - FLOATS - 5) // 2), 2))
+    most = _most(fb, ib, o, o)
+    v = stack_array(np.float64, _ON_STACK, 2) if most <= _ON_STACK else np.empty((most, 2))
     n = outline(fb, ib, o, xo, yo, v)
     kx, ky, nx, ny, _ = discs.nearest(xc, yc, v, n)
     return kx, ky, nx, ny

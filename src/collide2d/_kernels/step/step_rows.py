@@ -17,11 +17,11 @@ from collide2d._kernels.step.step_shapes import (
     FIXED,
     FLOATS,
     GROUP,
-    INTS,
     INV,
     KIND,
     MVX,
     MVY,
+    OUTLINE,
     OWNER,
     PX0,
     PY0,
@@ -89,7 +89,7 @@ def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, ma
             return False  # not in the kept cell lists
         for c in range(FLOATS):
             fb[row, c] = 0.0
-        for c in range(INTS):
+        for c in range(OUTLINE):  # (a polygon's OUTLINE: written by the step's Python)
             ib[row, c] = 0
         fb[row, X] = x
         fb[row, Y] = y
@@ -105,8 +105,8 @@ def body_rows(fb, ib, slots, at, owners, kind, box, origin, radius, velocity, ma
         ib[row, OWNER] = owners[r]
         ib[row, FIXED] = 1 if fixed else 0
         if bounded and not fixed:
-            bx = x + fb[row, PX0] if polygon else x
-            by = y + fb[row, PY0] if polygon else y
+            bx = x + fb[ib[row, OUTLINE], PX0] if polygon else x
+            by = y + fb[ib[row, OUTLINE], PY0] if polygon else y
             bx0, by0, bx1, by1, e, d, sx0, sy0, sx1, sy1 = body_bounds(
                 bx, by, w, h, circle, vx, vy, dt
             )

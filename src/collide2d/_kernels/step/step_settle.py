@@ -74,7 +74,7 @@ def settle(fb, ib, responses, dt, moving, near, marks, fstart, fbody, head, nbod
     ``stuck`` (all False on entry), for :func:`put_back`. Returns how many nudges
     it made, how many bodies are stuck, and the last stamp it used.
     """
-    n = fb.shape[0]
+    n = ib.shape[0]
     nudged = 0
     nstuck = 0  # bodies stuck
     pinned = np.zeros(n, dtype=np.bool_)
@@ -209,7 +209,7 @@ def put_back(fb, ib, responses, dt, moving, stuck, start_x, start_y):
     the cleanup again (``step_core.finish``: the bodies put back listed in their
     cells again, :func:`settle` from them). Each body put back is compared
     with every other (a rare path, kept simple). Returns how many were put back."""
-    n = fb.shape[0]
+    n = ib.shape[0]
     queue = np.empty((SHIFTS + 1) * n, dtype=np.int64)
     shift = np.zeros((2, n))
     times = np.zeros(n, dtype=np.int64)  # how often a body was put back again

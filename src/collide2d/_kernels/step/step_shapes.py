@@ -56,7 +56,7 @@ PX0, PY0, PX1, PY1, PN, PV = (
     columns.PN,
     columns.PV,
 )
-KIND, GROUP, OWNER, FIXED, FROZEN, COUNTER, NEVENTS, CX0, CX1, CY0, CY1, INTS = (
+KIND, GROUP, OWNER, FIXED, FROZEN, COUNTER, NEVENTS, CX0, CX1, CY0, CY1, OUTLINE, INTS = (
     columns.KIND,
     columns.GROUP,
     columns.OWNER,
@@ -68,9 +68,10 @@ KIND, GROUP, OWNER, FIXED, FROZEN, COUNTER, NEVENTS, CX0, CX1, CY0, CY1, INTS = 
     columns.CX1,
     columns.CY0,
     columns.CY1,
+    columns.OUTLINE,
     columns.INTS,
 )
-width = columns.width
+outline_rows = columns.outline_rows
 
 CROSSING = 0
 """Queue order of a cell crossing: before any contact at the same moment, so that
@@ -104,7 +105,8 @@ def bounds_at(fb, ib, i, x, y):
     if kind == RECT:
         return x, y, x + fb[i, W], y + fb[i, H]
     if kind == POLYGON:  # (rounding keeps the order: the outline's own bounds)
-        return x + fb[i, PX0], y + fb[i, PY0], x + fb[i, PX1], y + fb[i, PY1]
+        c = ib[i, OUTLINE]
+        return x + fb[c, PX0], y + fb[c, PY0], x + fb[c, PX1], y + fb[c, PY1]
     r = fb[i, W]
     return x - r, y - r, x + r, y + r
 

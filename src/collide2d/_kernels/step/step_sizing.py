@@ -21,6 +21,7 @@ from collide2d._kernels.jit import inlined_helper, kernel
 from collide2d._kernels.step.step_shapes import (
     GROUP,
     KIND,
+    OUTLINE,
     PX0,
     PY0,
     VX,
@@ -54,8 +55,8 @@ def moving_bounds(fb, ib, moving, dt):
         x = fb[i, X]
         y = fb[i, Y]
         if ib[i, KIND] == POLYGON:  # (its bounds' corner: the anchor and its offset)
-            x += fb[i, PX0]
-            y += fb[i, PY0]
+            x += fb[ib[i, OUTLINE], PX0]
+            y += fb[ib[i, OUTLINE], PY0]
         bx0, by0, bx1, by1, e, d, sx0, sy0, sx1, sy1 = body_bounds(
             x, y, fb[i, W], fb[i, H], ib[i, KIND] == CIRCLE, fb[i, VX], fb[i, VY], dt
         )

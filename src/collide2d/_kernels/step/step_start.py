@@ -219,7 +219,7 @@ def later_predictions(fb, ib, responses, dt, grid, moving, work, p, start, stop,
     cells = (work.fstart, work.fbody, work.head, work.nbody, work.nnext, work.meets)
     marks, cand, over, counts = work.marks[p], work.cand[p], work.over[p], work.counts[p]
     row, near, crossed, later = work.row, work.near, work.crossed, work.later
-    owners = ib[fb.shape[0] - 1, OWNER] + 1
+    owners = ib[ib.shape[0] - 1, OWNER] + 1
     stamp = work.state[STATE_STAMP]
     made = 0
     nover = 0
