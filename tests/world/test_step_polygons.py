@@ -25,6 +25,8 @@ OUTLINES = [
     [(2, 0), (4, 0), (6, 2), (6, 4), (4, 6), (2, 6), (0, 4), (0, 2)],  # an octagon
     [(3, 0), (6, 3), (3, 6), (0, 3)],  # a box turned by a quarter of a right angle
     [(0, 0), (4, 1), (5, 5), (1, 4)],  # a leaning parallelogram
+    # ten vertices: past the eight whose working arrays the step makes on the stack
+    [(2, 0), (4, 0), (5, 1), (6, 3), (5, 5), (4, 6), (2, 6), (1, 5), (0, 3), (1, 1)],
 ]
 """Outlines of small integers (their places stay exact in floats)."""
 

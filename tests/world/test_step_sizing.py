@@ -1,6 +1,6 @@
 """The grid's sizing pass (``_kernels/step/step_sizing.py``) against the numpy expressions
 it replaced in ``world/step_cells.py``, bit for bit (the cost model: the same size
-chosen), and ``jit.prefetch``."""
+chosen), ``jit.prefetch`` and ``jit.stack_array``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from collide2d._kernels.jit import prefetch
+from collide2d._kernels.jit import prefetch, stack_array
 from collide2d._kernels.step import step_rows, step_sizing
 from collide2d._kernels.step import step_shapes as shapes
 from collide2d.world import step_cells
@@ -158,6 +158,51 @@ def test_prefetch_wants_an_array_and_one_integer_index_a_dimension() -> None:
 
     with pytest.raises(numba.core.errors.TypingError):
         wrong(np.zeros((2, 2)))
+
+
+@numba.njit
+def _on_stack(n, fill):
+    # three stack arrays of three shapes and two types, written through and read
+    # back, the last one passed to a kernel (numba counts it as an array without an
+    # owner: nothing to free)
+    a = stack_array(np.float64, 4)
+    b = stack_array(np.intp, 3, 5)
+    c = stack_array(np.float64, 2, 3, 4)
+    total = 0.0
+    for _ in range(n):  # (the same memory each time round: made once, in the frame)
+        a[:] = fill
+        for i in range(3):
+            for j in range(5):
+                b[i, j] = i * 5 + j
+        for k in range(24):
+            c[k // 12, (k // 4) % 3, k % 4] = k
+        total += a.sum() + b.sum() + _passed_on(c)
+    return total, a.shape, b.shape, c.shape, c.strides
+
+
+@numba.njit
+def _passed_on(c):
+    return c.sum()
+
+
+def test_stack_array_is_an_array_of_its_shape_and_type() -> None:
+    total, *shapes_and_strides = _on_stack(3, 1.5)
+    assert total == 3 * (4 * 1.5 + sum(range(15)) + sum(range(24)))
+    assert shapes_and_strides == [(4,), (3, 5), (2, 3, 4), (96, 32, 8)]
+
+
+def test_stack_array_wants_constant_positive_dimensions() -> None:
+    @numba.njit
+    def variable(n):
+        return stack_array(np.float64, n).shape
+
+    @numba.njit
+    def empty():
+        return stack_array(np.float64, 0).shape
+
+    for wrong, argument in ((variable, (3,)), (empty, ())):
+        with pytest.raises(numba.core.errors.TypingError):
+            wrong(*argument)
 
 
 def _numpy_model(meets, count, mean, fcount, fsides, fareas, crossings, area, cell, most):
