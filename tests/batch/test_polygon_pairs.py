@@ -258,3 +258,41 @@ def test_rotated_boxes_near_each_other_equal_the_scalar_test(cx, cy, w, h, angle
     first = Polygon.box(cx, cy, w, h, angle)
     second = Polygon.box(cx + u * (w + h), cy + v * (w + h), h, w, turn)
     _quad_pairs_equal_the_scalar_test(first, second)
+
+
+def test_in_threads_every_answer_is_the_same(monkeypatch):
+    # The corners, the bounds and outline checks, the exact tests and the sweeps run
+    # in two threads from a size on (100,000 rows, 16,384 candidates, 2,048 sweeps);
+    # here from 2 on, against the same calls in one piece.
+    from collide2d.batch import polygon_sweeps
+    from collide2d.batch import polygons as batch_polygons
+
+    rng = np.random.default_rng(7)
+    rows = np.column_stack([
+        rng.uniform(0, 120, 300), rng.uniform(0, 120, 300),
+        rng.uniform(1, 10, 300), rng.uniform(1, 10, 300), rng.uniform(-4, 4, 300),
+    ])  # fmt: skip
+    rows[::7, 4] = math.pi / 2
+    moves = rng.uniform(-6, 6, (300, 2))
+    corners = box_polygons(rows)
+    flipped = corners[:, ::-1].copy()  # every outline the other way round
+    one_piece = (
+        overlapping_box_pairs(rows), overlapping_polygon_pairs(flipped),
+        polygon_sweeps.sweep_box_pairs(rows, moves),
+    )  # fmt: skip
+    monkeypatch.setattr(batch_polygons, "THREADS", 2)
+    monkeypatch.setattr(batch_polygons, "PARALLEL_MIN_ITEMS", 2)
+    monkeypatch.setattr(batch_polygons, "EXACT_PARALLEL_MIN", 2)
+    monkeypatch.setattr(polygon_sweeps, "SWEEP_PARALLEL_MIN", 2)
+    assert box_polygons(rows).tobytes() == corners.tobytes()
+    assert np.array_equal(overlapping_box_pairs(rows), one_piece[0])
+    assert np.array_equal(overlapping_polygon_pairs(flipped), one_piece[1])
+    threaded = polygon_sweeps.sweep_box_pairs(rows, moves)
+    assert len(one_piece[2].pairs) > 100
+    for got, want in zip(threaded, one_piece[2], strict=True):
+        assert np.array_equal(got, want)
+    for wrong, first in (([160, 280], 160), ([160, 40], 40)):  # the parts: 0-149, 150-299
+        bad = flipped.copy()
+        bad[wrong, 1] = bad[wrong, 0]  # rows with a repeated vertex
+        with pytest.raises(ValueError, match=f"vertices row {first} "):
+            overlapping_polygon_pairs(bad)

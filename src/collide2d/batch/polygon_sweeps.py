@@ -27,6 +27,10 @@ from collide2d.continuous.polygon import sweep_outlines
 from collide2d.stats import Stats, check_stats
 from collide2d.tolerances import SWEEP_EXACT_RANGE
 
+SWEEP_PARALLEL_MIN = 2_048
+"""From this many candidate pairs on, their sweeps run in threads (about a
+microsecond each)."""
+
 
 class PolygonSweeps(NamedTuple):
     """The pairs that meet during a frame, one row each, sorted by pair.
@@ -199,7 +203,7 @@ def _sweep_pairs(
             codes[lo:hi], fractions[lo:hi], normals[lo:hi], depths[lo:hi],
         )  # fmt: skip
 
-    in_parts(m, part)
+    in_parts(m, part, SWEEP_PARALLEL_MIN)
     for row in np.flatnonzero(codes == kernels.UNSURE).tolist():
         i, j = candidates[row]
         a = [tuple(v) for v in vertices[i, : counts[i]].tolist()]

@@ -57,7 +57,8 @@ def box_corners(boxes: ArrayLike, name: str) -> FloatArray:
         row = int(np.flatnonzero(small)[0])
         raise ValueError(f"{name} sizes must be > 0; row {row} is {rows[row].tolist()}")
     out = np.empty((rows.shape[0], 4, 2))
-    lazy("pairs.polygons").box_vertices(rows, out)
+    kernel = lazy("pairs.polygons").box_vertices
+    in_parts(rows.shape[0], lambda lo, hi: kernel(rows[lo:hi], out[lo:hi]))
     return out
 
 
@@ -121,10 +122,16 @@ def box_outlines(
     return box, tame
 
 
-def in_parts(m: int, part: Callable[[int, int], None]) -> None:
+EXACT_PARALLEL_MIN = 16_384
+"""From this many candidate pairs on, their exact tests run in threads (about
+0.1 us each: fewer are done before two threads start)."""
+
+
+def in_parts(m: int, part: Callable[[int, int], None], least: int | None = None) -> None:
     """Call ``part(lo, hi)`` over ``range(m)`` in one piece, or in one piece per
-    thread when ``m`` is large (the kernels release the GIL)."""
-    if m >= PARALLEL_MIN_ITEMS and THREADS > 1:
+    thread when ``m`` is ``least`` (``PARALLEL_MIN_ITEMS`` by default) or more (the
+    kernels release the GIL)."""
+    if m >= (PARALLEL_MIN_ITEMS if least is None else least) and THREADS > 1:
         cuts = np.linspace(0, m, THREADS + 1).astype(np.intp).tolist()
         with ThreadPoolExecutor(THREADS) as pool:
             list(pool.map(lambda k: part(cuts[k], cuts[k + 1]), range(THREADS)))
@@ -137,14 +144,27 @@ def _bounds_and_tame(vertices: FloatArray, counts: IndexArray) -> tuple[FloatArr
     magnitude in ``[TAME_LOW, TAME_HIGH]`` (the compiled exact test's range)."""
     box = np.empty((vertices.shape[0], 4))
     tame = np.empty(vertices.shape[0], dtype=bool)
-    lazy("pairs.polygons").bounds_and_tame(vertices, counts, TAME_LOW, TAME_HIGH, box, tame)
+    kernel = lazy("pairs.polygons").bounds_and_tame
+
+    def part(lo: int, hi: int) -> None:
+        kernel(vertices[lo:hi], counts[lo:hi], TAME_LOW, TAME_HIGH, box[lo:hi], tame[lo:hi])
+
+    in_parts(vertices.shape[0], part)
     return box, tame
 
 
 def _outline_problems(vertices: FloatArray, counts: IndexArray, tame: np.ndarray) -> int:
     """The first row that is not a convex outline, or -1; rows are put in the stored
     order in place (the compiled check for tame rows, ``Polygon`` for the others)."""
-    bad = int(lazy("pairs.polygons").outline_problems(vertices, counts, tame))
+    kernel = lazy("pairs.polygons").outline_problems
+    found: list[int] = []
+
+    def part(lo: int, hi: int) -> None:  # (each part's first bad row, or -1)
+        first = int(kernel(vertices[lo:hi], counts[lo:hi], tame[lo:hi]))
+        found.append(lo + first if first >= 0 else -1)
+
+    in_parts(vertices.shape[0], part)
+    bad = min((row for row in found if row >= 0), default=-1)
     for row in np.flatnonzero(~tame).tolist():
         if 0 <= bad < row:
             break
@@ -281,7 +301,7 @@ def overlapping_candidates(
     def part(lo: int, hi: int) -> None:
         kernel(vertices, counts, tame, candidates[lo:hi], keep[lo:hi], unsure[lo:hi])
 
-    in_parts(candidates.shape[0], part)
+    in_parts(candidates.shape[0], part, EXACT_PARALLEL_MIN)
     for row in np.flatnonzero(unsure).tolist():
         i, j = candidates[row]
         a = [tuple(v) for v in vertices[i, : counts[i]].tolist()]
