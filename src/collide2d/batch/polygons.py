@@ -52,9 +52,8 @@ def box_polygons(boxes: ArrayLike) -> FloatArray:
 def box_corners(boxes: ArrayLike, name: str) -> FloatArray:
     """:func:`box_polygons`, its errors naming the argument ``name``."""
     rows = _as_rows(boxes, name, 5, "cx, cy, w, h, angle")
-    small = (rows[:, 2:4] <= 0.0).any(axis=1)
-    if small.any():
-        row = int(np.flatnonzero(small)[0])
+    if (rows[:, 2] <= 0.0).any() or (rows[:, 3] <= 0.0).any():  # (see arrays.as_boxes)
+        row = int(np.flatnonzero((rows[:, 2] <= 0.0) | (rows[:, 3] <= 0.0))[0])
         raise ValueError(f"{name} sizes must be > 0; row {row} is {rows[row].tolist()}")
     out = np.empty((rows.shape[0], 4, 2))
     kernel = lazy("pairs.polygons").box_vertices
