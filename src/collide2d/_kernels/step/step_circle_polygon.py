@@ -37,7 +37,7 @@ from collide2d._kernels.expansions import (
     two_sum,
 )
 from collide2d._kernels.intervals import axis_interval, disc_entry, first_fraction
-from collide2d._kernels.jit import allocating_kernel, kernel
+from collide2d._kernels.jit import allocating_kernel, inlined_helper, kernel
 from collide2d._kernels.pairs.polygons import orient
 
 _BAND = 1e-12
@@ -141,6 +141,14 @@ def _near_edge(cx, cy, r, px, py, qx, qy, band):
     return _sign_line(cx, cy, r, px, py, qx, qy) < 0
 
 
+@inlined_helper
+def _edge(v, n, k):
+    """Edge ``k`` of the outline ``v[:n]``: its first vertex and its run to the next,
+    ``(px, py, ex, ey)``."""
+    k2 = k + 1 if k + 1 < n else 0
+    return v[k, 0], v[k, 1], v[k2, 0] - v[k, 0], v[k2, 1] - v[k, 1]
+
+
 @kernel
 def overlaps(cx, cy, r, v, n):
     """Whether the open disc about ``(cx, cy)`` of radius ``r`` overlaps the convex
@@ -178,10 +186,7 @@ def entry(cx, cy, r, dx, dy, v, n):
         return _point_entry(cx, cy, dx, dy, v, n)
     best = np.inf
     for k in range(n):
-        k2 = k + 1 if k + 1 < n else 0
-        px, py = v[k, 0], v[k, 1]
-        ex = v[k2, 0] - px
-        ey = v[k2, 1] - py
+        px, py, ex, ey = _edge(v, n, k)
         length = math.hypot(ex, ey)
         u0 = ((cx - px) * ex + (cy - py) * ey) / (length * length)
         du = (dx * ex + dy * ey) / (length * length)
@@ -202,10 +207,7 @@ def _point_entry(cx, cy, dx, dy, v, n):
     enter = -np.inf
     leave = np.inf
     for k in range(n):
-        k2 = k + 1 if k + 1 < n else 0
-        px, py = v[k, 0], v[k, 1]
-        ex = v[k2, 0] - px
-        ey = v[k2, 1] - py
+        px, py, ex, ey = _edge(v, n, k)
         o = ex * (cy - py) - ey * (cx - px)  # inside while o + t * rate > 0
         rate = ex * dy - ey * dx
         if rate > 0.0:
@@ -238,10 +240,7 @@ def nearest(cx, cy, v, n):
     ny = -1.0
     on_face = False
     for k in range(n):
-        k2 = k + 1 if k + 1 < n else 0
-        px, py = v[k, 0], v[k, 1]
-        ex = v[k2, 0] - px
-        ey = v[k2, 1] - py
+        px, py, ex, ey = _edge(v, n, k)
         length = math.hypot(ex, ey)
         wx = cx - px
         wy = cy - py
