@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from collide2d import Circle, Rect, World
+from collide2d import Circle, Rect, World, _threads
 from collide2d.world import step_parts
 from collide2d.world.examples import gas_world
 from tests.world.step_reference import reference_step
@@ -213,7 +213,7 @@ def test_a_forked_child_steps_with_threads_of_its_own(monkeypatch: pytest.Monkey
     monkeypatch.setattr(step_parts, "PARALLEL_MIN_MOVING", 1)
     monkeypatch.setattr(step_parts, "THREADS", 2)
     want = run(crowd(5), 2, 0.5)
-    assert step_parts._pool is not None
+    assert _threads._pool is not None
     read, write = os.pipe()
     with warnings.catch_warnings():  # (Python 3.12 warns of fork in a threaded process)
         warnings.simplefilter("ignore", DeprecationWarning)

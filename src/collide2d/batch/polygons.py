@@ -9,11 +9,11 @@ those of :func:`collide2d.overlaps` on the ``Polygon`` of each row, pair for pai
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from numpy.typing import ArrayLike
 
+from collide2d import _threads as threads
 from collide2d._kernels import lazy
 from collide2d._kernels.pairs.search import PAIR_METHODS, PARALLEL_MIN_ITEMS, THREADS, find_pairs
 from collide2d._typing import FloatArray, IndexArray
@@ -130,12 +130,8 @@ def in_parts(m: int, part: Callable[[int, int], None], least: int | None = None)
     """Call ``part(lo, hi)`` over ``range(m)`` in one piece, or in one piece per
     thread when ``m`` is ``least`` (``PARALLEL_MIN_ITEMS`` by default) or more (the
     kernels release the GIL)."""
-    if m >= (PARALLEL_MIN_ITEMS if least is None else least) and THREADS > 1:
-        cuts = np.linspace(0, m, THREADS + 1).astype(np.intp).tolist()
-        with ThreadPoolExecutor(THREADS) as pool:
-            list(pool.map(lambda k: part(cuts[k], cuts[k + 1]), range(THREADS)))
-    else:
-        part(0, m)
+    parallel = m >= (PARALLEL_MIN_ITEMS if least is None else least) and THREADS > 1
+    threads.in_parts(lambda _, lo, hi: part(lo, hi), m, THREADS if parallel else 1)
 
 
 def _bounds_and_tame(vertices: FloatArray, counts: IndexArray) -> tuple[FloatArray, np.ndarray]:

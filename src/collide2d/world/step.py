@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from collide2d import _threads as threads
 from collide2d._kernels import lazy
 from collide2d._kernels.codes import MASK, POLYGON, RESPONSES
 from collide2d.gc_pause import collector_paused
@@ -92,7 +93,7 @@ def run(
         at = scratch.moving if quiet else scratch.order
         parts = step_parts.parts_for(len(at), step_parts.PARALLEL_MIN_ROWS)
         regions = np.empty((parts, 4))
-        starts = step_parts.part_starts(len(at), parts)
+        starts = threads.part_starts(len(at), parts)
         # each part's first column of ``sized``: its first moving body's place
         first_moving = starts if quiet else np.searchsorted(scratch.moving, starts)
 
@@ -100,7 +101,7 @@ def run(
             return bool(rows.body_rows(fb, ib, live[at[a:b]], at[a:b], at[a:b], *columns, True,
                                        dt, sized, first_moving[part], regions[part]))  # fmt: skip
 
-        kept = all(step_parts.in_parts(check, len(at), parts))
+        kept = all(threads.in_parts(check, len(at), parts))
     if kept:  # the same bodies fixed as in the last step
         moving, fixed_rows = scratch.moving, scratch.fixed
     else:

@@ -16,15 +16,14 @@ against the item table in parts the same way (``step_rows.body_rows``, a row eac
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
 import numpy as np
 
 from collide2d._kernels import lazy
+from collide2d._threads import THREADS as MACHINE_THREADS
+from collide2d._threads import in_parts, part_starts
 
 first = lazy("step.step_first")
 work_ = lazy("step.step_work")
@@ -32,7 +31,7 @@ start_ = lazy("step.step_start")
 core = lazy("step.step_core")
 T = TypeVar("T")
 
-THREADS = min(2, os.cpu_count() or 1)
+THREADS = MACHINE_THREADS
 """Threads that share the first predictions and the kept rows' check (the machine's
 cores, at most two: the only count measured, on a two-core machine). Set it to 1 to
 keep every step in the calling thread."""
@@ -46,10 +45,6 @@ PARALLEL_MIN_ROWS = 20_000
 """Below this many kept rows one thread checks them all (a row costs about 7 ns: the
 swarm's 60,000 took 0.4 ms in one thread)."""
 
-_pool: tuple[int, ThreadPoolExecutor] | None = None
-"""The threads' pool and the process it was made in (a forked child makes its own:
-the parent's pool has no thread there, and would wait for ever)."""
-
 
 def parts_for(count: int, least: int) -> int:
     """How many parts work on ``count`` bodies or rows is cut into: one below
@@ -59,32 +54,6 @@ def parts_for(count: int, least: int) -> int:
     (1, True)
     """
     return THREADS if count >= least and THREADS > 1 else 1
-
-
-def part_starts(n: int, parts: int) -> list[int]:
-    """Where each of :func:`in_parts`' ``parts`` ranges of ``range(n)`` starts.
-
-    >>> part_starts(10, 2)
-    [0, 5]
-    """
-    return [n * p // parts for p in range(parts)]  # (np.linspace: 25 us a call)
-
-
-def in_parts(run: Callable[[int, int, int], T], n: int, parts: int) -> list[T]:
-    """``run(part, start, stop)`` for ``parts`` consecutive ranges of ``range(n)``,
-    the first in this thread and the others in the pool's; their results in order.
-
-    >>> in_parts(lambda p, a, b: (p, a, b), 10, 2)
-    [(0, 0, 5), (1, 5, 10)]
-    """
-    cuts = part_starts(n, parts) + [n]
-    if parts == 1:
-        return [run(0, 0, n)]
-    global _pool
-    if _pool is None or _pool[0] != os.getpid():
-        _pool = (os.getpid(), ThreadPoolExecutor(THREADS - 1, thread_name_prefix="collide2d-step"))
-    others = [_pool[1].submit(run, p, cuts[p], cuts[p + 1]) for p in range(1, parts)]
-    return [run(0, cuts[0], cuts[1])] + [future.result() for future in others]
 
 
 def run_core(

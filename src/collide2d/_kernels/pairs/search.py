@@ -11,14 +11,14 @@ more rows than fit), calls the kernel and returns the rows with the counters
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 from collide2d._kernels import lazy
 from collide2d._kernels.pairs.strip_layout import build_strips
+from collide2d._threads import THREADS as MACHINE_THREADS
+from collide2d._threads import in_parts
 from collide2d._typing import FloatArray, IndexArray
 
 pairs = lazy("pairs.pairs")
@@ -40,7 +40,7 @@ def widen_outward(box: FloatArray) -> None:
         box[:, 2:] = np.nextafter(box[:, 2:], np.inf)
 
 
-THREADS = min(2, os.cpu_count() or 1)
+THREADS = MACHINE_THREADS
 """Threads that share a large ``strips`` search (the kernels release the GIL)."""
 PARALLEL_MIN_ITEMS = 100_000
 """Below this many items one thread is faster than starting a second."""
@@ -166,7 +166,6 @@ def run_parts(
 
     if parts == 1:
         return one(0)
-    with ThreadPoolExecutor(parts) as pool:
-        results = list(pool.map(one, range(parts)))
+    results = in_parts(lambda part, _, __: one(part), parts, parts)
     rows = np.concatenate([rows for rows, _ in results])
     return rows, sum((counters for _, counters in results), np.zeros(2, dtype=np.int64))
