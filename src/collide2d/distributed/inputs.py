@@ -73,11 +73,15 @@ def _as_rows(frame: Any) -> FloatArray:
 def survey(rows: FloatArray, seed: int) -> Survey:
     """A partition's length, a seeded sample of its centres, its first bad row."""
     width = rows.shape[1]
-    finite = np.isfinite(rows).all(axis=1)
-    sizes_ok = (rows[:, 2:] >= 0.0).all(axis=1)
-    bad_rows = np.flatnonzero(~(finite & sizes_ok))
+    # column by column: numpy's all(axis=1) over a few columns is slow (batch.arrays)
+    ok = np.isfinite(rows[:, 0])
+    for column in range(1, width):
+        ok &= np.isfinite(rows[:, column])
+    for column in range(2, width):
+        ok &= rows[:, column] >= 0.0
+    bad_rows = np.flatnonzero(~ok)
     bad = int(bad_rows[0]) if bad_rows.shape[0] else -1
-    good = rows[finite & sizes_ok]
+    good = rows if bad < 0 else rows[ok]
     centres = good[:, :2] + good[:, 2:] * 0.5 if width == 4 else good[:, :2]
     rng = np.random.default_rng(seed)
     take = min(SAMPLE_PER_PARTITION, centres.shape[0])
