@@ -258,12 +258,13 @@ def test_platformer_slopes_level_with_step_walks_up_the_ramp_among_the_ball_and_
     demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l))
     demo.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s))
     assert demo.stepping and "World.step" in demo.hud()[0]
-    walk, normals, heights = Input([pygame.K_RIGHT]), set(), []
+    walk, normals, heights, lines = Input([pygame.K_RIGHT]), set(), [], set()
     floor = demo.slopes.floor_y
     bar = demo.world.shape("bar")
     for _ in range(120):
         demo.update(1 / 60, walk)
         normals.update((round(n.x, 2), round(n.y, 2)) for _, n in demo.marks)
+        lines.update(demo.lines)  # (the HUD's contact lines: a slope's normal, 2 decimals)
         heights.append(floor - demo.player().bottom)
         for item in demo.world:
             if demo.kinds[item] in ("player", "ball"):
@@ -271,6 +272,8 @@ def test_platformer_slopes_level_with_step_walks_up_the_ramp_among_the_ball_and_
                     if demo.kinds[other] in ("tile", "ramp", "hill"):
                         assert not overlaps(demo.world.shape(item), demo.world.shape(other))
     assert (-0.45, -0.89) in normals  # up the ramp's face, as the player sees it
+    assert any("normal for the player (-0.45, -0.89)" in line for line in lines)
+    assert not any("-0," in line or "-0)" in line for line in lines)  # (no -0.0 shown)
     assert max(heights) >= 90  # up to the plateau, 96 above the floor
     assert demo.world.shape("bar") != bar
     demo.world.validate()

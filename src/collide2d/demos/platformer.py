@@ -50,6 +50,7 @@ CONTACT = (255, 60, 60)
 
 def _short(value: float) -> str:
     """A normal's coordinate for the HUD: ``+0``, ``-1``, or two decimals on a slope."""
+    value += 0.0  # (-0.0 shows as +0)
     return f"{value:+.0f}" if value == round(value) else f"{value:+.2f}"
 
 
@@ -268,7 +269,7 @@ class PlatformerDemo(Demo):
             self.marks = [(c.point, c.normal_for("player")) for c in stops]
             self.lines = [
                 f"  {c.other('player')}: {c.response} at time {c.time:.4f}, normal for the "
-                f"player ({c.normal_for('player').x:+.0f}, {c.normal_for('player').y:+.0f})"
+                f"player ({_short(c.normal_for('player').x)}, {_short(c.normal_for('player').y)})"
                 for c in stops[:4]
             ]
         w, _ = self.size
