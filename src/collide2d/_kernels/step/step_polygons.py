@@ -50,10 +50,11 @@ from collide2d._kernels.step.step_columns import FLOATS, KIND, OUTLINE, PN, PV, 
 _SCRATCH = 2048
 """The batch sweep's scratch width (``polygon_sweeps.sweep_candidates``)."""
 _ON_STACK = 8
-_AXES = 2 * _ON_STACK
 """Up to this many vertices a side, a call's working arrays are made on the stack
 (``jit.stack_array``: seven ``np.empty`` a sweep were a third of its cost); beyond,
 on the heap."""
+_AXES = 2 * _ON_STACK
+"""The axes of two outlines of :data:`_ON_STACK` vertices (the stack tables' rows)."""
 
 
 @kernel
