@@ -10,6 +10,7 @@ circle pairs first, so the common calls stay cheap. The World calls these.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +25,7 @@ from collide2d.continuous.rect import sweep_rect_rect
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.convex import as_outline, outline, overlaps_convex
+from collide2d.geometry.discs import discs
 from collide2d.geometry.overlap import (
     as_shape,
     overlaps_circle_circle,
@@ -94,8 +96,30 @@ def overlaps(a: FrontShape, b: FrontShape) -> bool:
             return overlaps_circle_rect(a, b)  # type: ignore[arg-type]
         if tb is Circle:
             return overlaps_circle_circle(a, b)  # type: ignore[arg-type]
-    elif ta is Polygon and (tb is Polygon or tb is Rect):
-        return polygons_overlap(a, b)  # type: ignore[arg-type]
+    elif ta is Polygon:
+        if tb is Polygon:  # (polygons_overlap written out, as rects are: a call less)
+            pa: Packed = a._packed or _packed(a)  # type: ignore[union-attr,arg-type]
+            pb: Packed = b._packed or _packed(b)  # type: ignore[union-attr,arg-type]
+            if pa[6] <= pb[4] or pb[6] <= pa[4]:
+                return False  # apart or touching along x (the test a far pair fails first)
+            dx = pb[0] - pa[0]
+            dy = pb[1] - pa[1]
+            distance2 = dx * dx + dy * dy
+            reach = pa[2] + pb[2]
+            if distance2 < reach * reach:  # inner discs that meet (discs.inner_discs_meet)
+                return True
+            reach = pa[3] + pb[3]
+            if distance2 >= reach * reach:  # outer discs apart (discs.outer_discs_apart)
+                return False
+            if pa[7] <= pb[5] or pb[7] <= pa[5]:
+                return False  # apart or touching along y
+            if pa[8] and pb[8]:
+                return (_compiled[0] if _compiled else _overlap_kernels()[0])(
+                    pa[8], pa[9], pb[8], pb[9]
+                )  # fmt: skip
+            return overlaps_convex(a, b)
+        if tb is Rect:
+            return polygons_overlap(a, b)  # type: ignore[arg-type]
     if tb is Polygon and ta is Rect:
         return polygons_overlap(b, a)  # type: ignore[arg-type]
     if isinstance(a, PlacedPolygon) or isinstance(b, PlacedPolygon):
@@ -112,32 +136,42 @@ def overlaps(a: FrontShape, b: FrontShape) -> bool:
 _compiled: list[Callable[..., bool]] = []
 
 
-def _packed(polygon: Polygon) -> tuple[Any, bool, tuple[float, float, float, float]]:
-    """The polygon's vertices as a float64 ``(n, 2)`` array, whether they are tame,
-    and its bounds; kept on the polygon after the first use."""
+Packed = tuple[float, float, float, float, float, float, float, float, int, int, Any]
+"""A polygon's discs, ``cx, cy, inner, outer`` (:func:`collide2d.geometry.discs.discs`;
+NaN radii where a coordinate is beyond ``tolerances.EXACT_ORIENT_RANGE``); its
+bounds, ``left, top, right, bottom``; the address of its vertices' float64 ``(n, 2)``
+array (0 beyond that range: the exact Python test then decides) and ``n``; and that
+array (held here, so that the address stays valid while the polygon lives)."""
+
+
+def _packed(polygon: Polygon) -> Packed:
+    """The polygon's :data:`Packed` row, made at its first use and kept on it."""
     packed = polygon._packed
     if packed is None:
         xs = [v[0] for v in polygon.vertices]
         ys = [v[1] for v in polygon.vertices]
         low, high = EXACT_ORIENT_RANGE
         tame = all(c == 0.0 or low <= abs(c) <= high for c in (*xs, *ys))
+        array = np.array(polygon.vertices, dtype=np.float64)
         packed = polygon._packed = (
-            np.array(polygon.vertices, dtype=np.float64),
-            tame,
-            (min(xs), min(ys), max(xs), max(ys)),
-        )
-    return packed  # type: ignore[return-value]
+            *(discs(xs, ys) if tame else (0.0, 0.0, math.nan, math.nan)),
+            min(xs), min(ys), max(xs), max(ys), array.ctypes.data if tame else 0, len(xs),
+            array,
+        )  # fmt: skip
+    return packed  # type: ignore[no-any-return]
 
 
 def _overlap_kernels() -> list[Callable[..., bool]]:
     """The compiled pair tests (polygon and polygon, polygon and box), called through
     their compiled entry points: numba's dispatcher would spend longer choosing the
-    overload than the test takes."""
+    overload than the test takes. They take each outline by its address (integers
+    unbox in a tenth of an array's time)."""
     if not _compiled:
         kernels = lazy("pairs.polygons")
         square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
-        kernels.polygons_overlap(square, square)  # compiled (or loaded) for these types
-        kernels.polygon_box_overlap(square, 0.0, 0.0, 1.0, 1.0)
+        at = square.ctypes.data
+        kernels.polygons_overlap(at, 4, at, 4)  # compiled (or loaded) for these types
+        kernels.polygon_box_overlap(at, 4, 0.0, 0.0, 1.0, 1.0)
         for kernel in (kernels.polygons_overlap, kernels.polygon_box_overlap):
             try:
                 entry = kernel.overloads[kernel.signatures[0]].entry_point
@@ -151,8 +185,7 @@ def polygons_overlap(a: Polygon, b: Polygon | Rect) -> bool:
     """``overlaps`` of a polygon with a polygon or a rectangle: the bounds first, then
     the compiled exact separating-axis test (the exact Python one for coordinates
     beyond ``tolerances.EXACT_ORIENT_RANGE``, and for rectangles of zero size)."""
-    packed: Any = a._packed
-    va, tame_a, (al, at, ar, ab) = packed if packed is not None else _packed(a)
+    _, _, _, _, al, at, ar, ab, a_at, na, _ = a._packed or _packed(a)
     if type(b) is Rect:
         bl, bt, w, h = b
         br = bl + w
@@ -162,15 +195,14 @@ def polygons_overlap(a: Polygon, b: Polygon | Rect) -> bool:
         if ar <= bl or br <= al or ab <= bt or bb <= at:
             return False
         low, high = EXACT_ORIENT_RANGE
-        if not tame_a or not all(c == 0.0 or low <= abs(c) <= high for c in (bl, bt, br, bb)):
+        if not a_at or not all(c == 0.0 or low <= abs(c) <= high for c in (bl, bt, br, bb)):
             return overlaps_convex(a, b)
-        return (_compiled[1] if _compiled else _overlap_kernels()[1])(va, bl, bt, br, bb)
-    packed = b._packed  # type: ignore[union-attr]
-    vb, tame_b, (bl, bt, br, bb) = packed if packed is not None else _packed(b)  # type: ignore[arg-type]
+        return (_compiled[1] if _compiled else _overlap_kernels()[1])(a_at, na, bl, bt, br, bb)
+    _, _, _, _, bl, bt, br, bb, b_at, nb, _ = b._packed or _packed(b)  # type: ignore[union-attr,arg-type]
     if ar <= bl or br <= al or ab <= bt or bb <= at:  # boxes apart or touching
         return False
-    if tame_a and tame_b:
-        return (_compiled[0] if _compiled else _overlap_kernels()[0])(va, vb)
+    if a_at and b_at:
+        return (_compiled[0] if _compiled else _overlap_kernels()[0])(a_at, na, b_at, nb)
     return overlaps_convex(a, b)
 
 

@@ -1,6 +1,6 @@
 """The grid's sizing pass (``_kernels/step/step_sizing.py``) against the numpy expressions
 it replaced in ``world/step_cells.py``, bit for bit (the cost model: the same size
-chosen), ``jit.prefetch`` and ``jit.stack_array``."""
+chosen), ``jit.prefetch``, ``jit.stack_array`` and ``jit.points_at``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from collide2d._kernels.jit import prefetch, stack_array
+from collide2d._kernels.jit import points_at, prefetch, stack_array
 from collide2d._kernels.step import step_rows, step_sizing
 from collide2d._kernels.step import step_shapes as shapes
 from collide2d.world import step_cells
@@ -301,3 +301,27 @@ def test_fixed_sums_are_the_numpy_expressions_bit_for_bit(bodies, region) -> Non
     got = step_sizing.fixed_sums(fb, ib, fixed, *box, 4)
     for a, b in zip(got, _numpy_fixed_sums(fb, ib, fixed, *box, 4), strict=True):
         assert np.array_equal(a, b)
+
+
+@numba.njit
+def _read_at(address, n):
+    points = points_at(address, n)
+    return points.copy(), points.shape, points.strides, _passed_on(points)
+
+
+def test_points_at_reads_the_outline_at_its_address_without_copying() -> None:
+    outline = np.array([[0.0, 1.0], [2.5, -3.0], [4.0, 7.25]])
+    copy, shape, strides, total = _read_at(outline.ctypes.data, 3)
+    assert np.array_equal(copy, outline) and shape == (3, 2) and strides == (16, 8)
+    assert total == outline.sum()
+    prefix, _, _, _ = _read_at(outline.ctypes.data, 2)  # the first rows only
+    assert np.array_equal(prefix, outline[:2])
+
+
+def test_points_at_wants_integers() -> None:
+    @numba.njit
+    def by_float(address):
+        return points_at(address, 3).shape
+
+    with pytest.raises(numba.core.errors.TypingError):
+        by_float(1.5)

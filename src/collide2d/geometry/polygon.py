@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
+from typing import Any
 
 from collide2d.geometry import _checks
 from collide2d.geometry._exact import scale
@@ -136,7 +137,7 @@ class Polygon:
         self._hash = hash(self._vertices)
         self._exact: tuple[list[int], list[int], int] | None = None
         self._bounds: Rect | None = None
-        self._packed: object = None  # what a layer above keeps with the polygon
+        self._packed: Any = None  # what a layer above keeps with the polygon
 
     # -- constructors ---------------------------------------------------------
 

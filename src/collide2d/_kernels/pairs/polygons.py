@@ -19,7 +19,14 @@ import math
 import numpy as np
 
 from collide2d._kernels.expansions import CCW_BOUND, grow, two_product, two_sum
-from collide2d._kernels.jit import helper_kernel, inlined_helper, kernel, prefetch
+from collide2d._kernels.jit import (
+    helper_kernel,
+    inlined_helper,
+    kernel,
+    points_at,
+    prefetch,
+    stack_array,
+)
 
 _HALF_PI = math.pi / 2.0
 AHEAD = 8
@@ -317,11 +324,13 @@ def _quad_edge(
 
 
 @kernel
-def polygons_overlap(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether two tame outlines ``(n, 2)`` (positive area) overlap strictly: the
-    exact separating-axis test of one pair, for the scalar front."""
-    na = a.shape[0]
-    nb = b.shape[0]
+def polygons_overlap(a_at: int, na: int, b_at: int, nb: int) -> bool:
+    """Whether two tame outlines (positive area) overlap strictly: the exact
+    separating-axis test of one pair, for the scalar front. Each outline is given by
+    the address of its C-ordered float64 ``(n, 2)`` array and its ``n`` (see
+    :func:`~collide2d._kernels.jit.points_at`; the caller keeps the arrays alive)."""
+    a = points_at(a_at, na)
+    b = points_at(b_at, nb)
     return not (_separates(a, na, b, nb) or _separates(b, nb, a, na))
 
 
@@ -371,11 +380,12 @@ def box_corners(out: np.ndarray, left: float, top: float, right: float, bottom: 
 
 @kernel
 def polygon_box_overlap(
-    a: np.ndarray, left: float, top: float, right: float, bottom: float
+    a_at: int, na: int, left: float, top: float, right: float, bottom: float
 ) -> bool:
-    """Whether a tame outline ``(n, 2)`` (positive area) and the box
-    ``[left, right] x [top, bottom]`` (positive size) overlap strictly, exactly."""
-    box = np.empty((4, 2))
+    """Whether a tame outline (positive area; its array's address and ``n``, as
+    :func:`polygons_overlap` takes it) and the box ``[left, right] x [top, bottom]``
+    (positive size) overlap strictly, exactly."""
+    a = points_at(a_at, na)
+    box = stack_array(np.float64, 4, 2)
     box_corners(box, left, top, right, bottom)
-    na = a.shape[0]
     return not (_separates(a, na, box, 4) or _separates(box, 4, a, na))
