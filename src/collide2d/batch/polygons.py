@@ -102,7 +102,20 @@ def overlapping_box_pairs(
     vertices = box_polygons(boxes)
     counts = np.full(vertices.shape[0], 4, dtype=np.intp)
     box, tame = box_outlines(vertices, counts, boxes)
-    return _polygon_pairs(vertices, counts, box, tame, method, stats)
+    return _polygon_pairs(vertices, counts, box, tame, method, stats, box_frames(vertices, tame))
+
+
+def box_frames(vertices: FloatArray, tame: np.ndarray) -> FloatArray:
+    """Rotated boxes' frames (``_kernels.pairs.box_frames``), which decide most
+    candidate pairs before the exact test."""
+    frames = np.empty((vertices.shape[0], 8))
+    kernel = lazy("pairs.box_frames").box_frames
+
+    def part(lo: int, hi: int) -> None:
+        kernel(vertices[lo:hi], tame[lo:hi], frames[lo:hi])
+
+    in_parts(vertices.shape[0], part)
+    return frames
 
 
 def box_outlines(
@@ -273,10 +286,11 @@ def _polygon_pairs(
     tame: np.ndarray,
     method: str,
     stats: Stats | None,
+    frames: FloatArray | None = None,
 ) -> IndexArray:
     n = vertices.shape[0]
     candidates, counters, used_method = find_pairs(box, np.zeros((0, 3)), 0, method)
-    keep = overlapping_candidates(vertices, counts, tame, candidates)
+    keep = overlapping_candidates(vertices, counts, tame, candidates, frames)
     if stats is not None:
         stats.begin(used_method, n * (n - 1) // 2)
         stats.count(int(counters[0]) + candidates.shape[0], int(counters[1]))
@@ -285,16 +299,27 @@ def _polygon_pairs(
 
 
 def overlapping_candidates(
-    vertices: FloatArray, counts: IndexArray, tame: np.ndarray, candidates: IndexArray
+    vertices: FloatArray,
+    counts: IndexArray,
+    tame: np.ndarray,
+    candidates: IndexArray,
+    frames: FloatArray | None = None,
 ) -> np.ndarray:
     """For each candidate pair of rows ``(i, j)``, whether the two outlines overlap
-    strictly: the compiled exact test, and the Python route for untamed rows."""
+    strictly: the compiled exact test (after the frames of rotated boxes, where
+    given: :func:`box_frames`), and the Python route for untamed rows."""
     keep = np.zeros(candidates.shape[0], dtype=bool)
     unsure = np.zeros(candidates.shape[0], dtype=bool)
-    kernel = lazy("pairs.polygons").keep_overlapping
+    if frames is None:
+        kernel = lazy("pairs.polygons").keep_overlapping
 
-    def part(lo: int, hi: int) -> None:
-        kernel(vertices, counts, tame, candidates[lo:hi], keep[lo:hi], unsure[lo:hi])
+        def part(lo: int, hi: int) -> None:
+            kernel(vertices, counts, tame, candidates[lo:hi], keep[lo:hi], unsure[lo:hi])
+    else:
+        framed = lazy("pairs.box_frames").keep_box_overlapping
+
+        def part(lo: int, hi: int) -> None:
+            framed(frames, vertices, counts, tame, candidates[lo:hi], keep[lo:hi], unsure[lo:hi])
 
     in_parts(candidates.shape[0], part, EXACT_PARALLEL_MIN)
     for row in np.flatnonzero(unsure).tolist():

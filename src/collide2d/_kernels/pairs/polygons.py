@@ -242,16 +242,20 @@ def keep_overlapping(
         if not (tame[i] and tame[j]):
             unsure[m] = True
             continue
-        a = vertices[i]
-        b = vertices[j]
-        if counts[i] == 4 and counts[j] == 4:  # two boxes: the float filter decides most
-            sure, overlap = _quads(a, b)
-            if sure:
-                keep[m] = overlap
-                continue
-        keep[m] = not (
-            _separates(a, counts[i], b, counts[j]) or _separates(b, counts[j], a, counts[i])
-        )
+        keep[m] = outlines_overlap(vertices, counts, i, j)
+
+
+@inlined_helper
+def outlines_overlap(vertices: np.ndarray, counts: np.ndarray, i: int, j: int) -> bool:
+    """Whether tame outlines ``i`` and ``j`` overlap strictly: the float filter for
+    two quadrilaterals, else the exact separating-axis test."""
+    a = vertices[i]
+    b = vertices[j]
+    if counts[i] == 4 and counts[j] == 4:  # two boxes: the float filter decides most
+        sure, overlap = _quads(a, b)
+        if sure:
+            return overlap
+    return not (_separates(a, counts[i], b, counts[j]) or _separates(b, counts[j], a, counts[i]))
 
 
 @inlined_helper
