@@ -19,6 +19,7 @@ from collide2d.batch.arrays import check_method
 from collide2d.batch.polygons import (
     as_polygons,
     box_corners,
+    box_frames,
     box_outlines,
     overlapping_candidates,
 )
@@ -114,7 +115,7 @@ def query_box_pairs(
         sizes = np.full(array.shape[0], 4, dtype=np.intp)
         box, tame = box_outlines(array, sizes, rows, name)
         sets.append((array, sizes, box, tame))
-    return _query_polygons(sets[0], sets[1], method, stats)
+    return _query_polygons(sets[0], sets[1], method, stats, boxes=True)
 
 
 Outlines = tuple[FloatArray, IndexArray, FloatArray, np.ndarray]
@@ -122,8 +123,10 @@ Outlines = tuple[FloatArray, IndexArray, FloatArray, np.ndarray]
 
 
 def _query_polygons(
-    indexed: Outlines, queries: Outlines, method: str, stats: Stats | None
+    indexed: Outlines, queries: Outlines, method: str, stats: Stats | None, boxes: bool = False
 ) -> IndexArray:
+    """The pairs of ``indexed`` and ``queries`` outlines that overlap; rotated boxes
+    (``boxes``) are decided by their frames first (``polygons.box_frames``)."""
     vertices, counts, box, tame = indexed
     q_vertices, q_counts, q_box, q_tame = queries
     rows, counters, used = find_query_pairs(box, q_box, method)
@@ -133,8 +136,10 @@ def _query_polygons(
     both[:n, : vertices.shape[1]] = vertices
     both[n:, : q_vertices.shape[1]] = q_vertices
     candidates = np.column_stack([rows[:, 0] + n, rows[:, 1]])
+    all_tame = np.concatenate([tame, q_tame])
+    frames = box_frames(both, all_tame) if boxes else None
     keep = overlapping_candidates(
-        both, np.concatenate([counts, q_counts]), np.concatenate([tame, q_tame]), candidates
+        both, np.concatenate([counts, q_counts]), all_tame, candidates, frames
     )
     if stats is not None:
         stats.begin(used, n * m)
