@@ -91,3 +91,17 @@ def test_polygons_placed_about_where_their_discs_meet_overlap_exactly_as_clipped
 def test_a_nan_radius_never_says_the_discs_meet():
     assert not inner_discs_meet(0.0, 0.0, math.nan, 0.0, 0.0, 5.0)
     assert not inner_discs_meet(0.0, 0.0, 5.0, 0.0, 0.0, math.nan)
+
+
+def test_a_copied_or_unpickled_polygon_makes_its_own_packed_row():
+    """The row kept on a polygon holds its vertices' address: a copy must never
+    carry it over (it would point into another process, or a freed array)."""
+    import copy
+    import pickle
+
+    a = Polygon.regular(0.0, 0.0, 10.0, 8)
+    b = Polygon.regular(19.0, 1.0, 10.0, 8, 0.3)  # shallow: the compiled test runs
+    assert overlaps(a, b)
+    for twin in (pickle.loads(pickle.dumps(a)), copy.copy(a), copy.deepcopy(a)):
+        assert twin is not a and twin._packed is None
+        assert overlaps(twin, b) and twin._packed[8] != a._packed[8]
