@@ -245,10 +245,12 @@ def keep_overlapping(
         keep[m] = outlines_overlap(vertices, counts, i, j)
 
 
-@inlined_helper
+@helper_kernel
 def outlines_overlap(vertices: np.ndarray, counts: np.ndarray, i: int, j: int) -> bool:
     """Whether tame outlines ``i`` and ``j`` overlap strictly: the float filter for
-    two quadrilaterals, else the exact separating-axis test."""
+    two quadrilaterals, else the exact separating-axis test. (Not a borrowing helper:
+    the exact test makes its expansion with ``np.empty``, and helpers compiled first
+    under a borrowing one would be compiled without reference counts.)"""
     a = vertices[i]
     b = vertices[j]
     if counts[i] == 4 and counts[j] == 4:  # two boxes: the float filter decides most
