@@ -10,9 +10,7 @@ circle pairs first, so the common calls stay cheap. The World calls these.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
@@ -20,12 +18,12 @@ from collide2d._kernels import lazy
 from collide2d.continuous.circle import sweep_circle_circle, sweep_circle_rect
 from collide2d.continuous.hit import Hit, RayHit
 from collide2d.continuous.polygon import raycast_outline, sweep_circle_outline, sweep_outlines
+from collide2d.continuous.polygon_compiled import UNSETTLED, Packed, packed, sweep_compiled
 from collide2d.continuous.ray import raycast as raycast_rect_or_circle
 from collide2d.continuous.rect import sweep_rect_rect
 from collide2d.geometry import _checks
 from collide2d.geometry.circle import Circle
 from collide2d.geometry.convex import as_outline, outline, overlaps_convex
-from collide2d.geometry.discs import discs
 from collide2d.geometry.overlap import (
     as_shape,
     overlaps_circle_circle,
@@ -98,8 +96,8 @@ def overlaps(a: FrontShape, b: FrontShape) -> bool:
             return overlaps_circle_circle(a, b)  # type: ignore[arg-type]
     elif ta is Polygon:
         if tb is Polygon:  # (polygons_overlap written out, as rects are: a call less)
-            pa: Packed = a._packed or _packed(a)  # type: ignore[union-attr,arg-type]
-            pb: Packed = b._packed or _packed(b)  # type: ignore[union-attr,arg-type]
+            pa: Packed = a._packed or packed(a)  # type: ignore[union-attr,arg-type]
+            pb: Packed = b._packed or packed(b)  # type: ignore[union-attr,arg-type]
             if pa[6] <= pb[4] or pb[6] <= pa[4]:
                 return False  # apart or touching along x (the test a far pair fails first)
             dx = pb[0] - pa[0]
@@ -136,31 +134,6 @@ def overlaps(a: FrontShape, b: FrontShape) -> bool:
 _compiled: list[Callable[..., bool]] = []
 
 
-Packed = tuple[float, float, float, float, float, float, float, float, int, int, Any]
-"""A polygon's discs, ``cx, cy, inner, outer`` (:func:`collide2d.geometry.discs.discs`;
-NaN radii where a coordinate is beyond ``tolerances.EXACT_ORIENT_RANGE``); its
-bounds, ``left, top, right, bottom``; the address of its vertices' float64 ``(n, 2)``
-array (0 beyond that range: the exact Python test then decides) and ``n``; and that
-array (held here, so that the address stays valid while the polygon lives)."""
-
-
-def _packed(polygon: Polygon) -> Packed:
-    """The polygon's :data:`Packed` row, made at its first use and kept on it."""
-    packed = polygon._packed
-    if packed is None:
-        xs = [v[0] for v in polygon.vertices]
-        ys = [v[1] for v in polygon.vertices]
-        low, high = EXACT_ORIENT_RANGE
-        tame = all(c == 0.0 or low <= abs(c) <= high for c in (*xs, *ys))
-        array = np.array(polygon.vertices, dtype=np.float64)
-        packed = polygon._packed = (
-            *(discs(xs, ys) if tame else (0.0, 0.0, math.nan, math.nan)),
-            min(xs), min(ys), max(xs), max(ys), array.ctypes.data if tame else 0, len(xs),
-            array,
-        )  # fmt: skip
-    return packed  # type: ignore[no-any-return]
-
-
 def _overlap_kernels() -> list[Callable[..., bool]]:
     """The compiled pair tests (polygon and polygon, polygon and box), called through
     their compiled entry points: numba's dispatcher would spend longer choosing the
@@ -185,7 +158,7 @@ def polygons_overlap(a: Polygon, b: Polygon | Rect) -> bool:
     """``overlaps`` of a polygon with a polygon or a rectangle: the bounds first, then
     the compiled exact separating-axis test (the exact Python one for coordinates
     beyond ``tolerances.EXACT_ORIENT_RANGE``, and for rectangles of zero size)."""
-    _, _, _, _, al, at, ar, ab, a_at, na, _ = a._packed or _packed(a)
+    _, _, _, _, al, at, ar, ab, a_at, na, _, _ = a._packed or packed(a)
     if type(b) is Rect:
         bl, bt, w, h = b
         br = bl + w
@@ -204,7 +177,7 @@ def polygons_overlap(a: Polygon, b: Polygon | Rect) -> bool:
         ):  # (written out: a generator over the four costs twice the rest of the call)
             return overlaps_convex(a, b)
         return (_compiled[1] if _compiled else _overlap_kernels()[1])(a_at, na, bl, bt, br, bb)
-    _, _, _, _, bl, bt, br, bb, b_at, nb, _ = b._packed or _packed(b)  # type: ignore[union-attr,arg-type]
+    _, _, _, _, bl, bt, br, bb, b_at, nb, _, _ = b._packed or packed(b)  # type: ignore[union-attr,arg-type]
     if ar <= bl or br <= al or ab <= bt or bb <= at:  # boxes apart or touching
         return False
     if a_at and b_at:
@@ -308,6 +281,10 @@ def sweep(
         return None if hit is None else _flipped(hit)
     if ta is PlacedPolygon or tb is PlacedPolygon:
         return sweep(_unplaced(a), (ax, ay), _unplaced(b), (bx, by))
+    if (ta is Polygon or ta is Rect) and (tb is Polygon or tb is Rect):  # not both Rect
+        found = sweep_compiled(a, (ax, ay), b, (bx, by))  # type: ignore[arg-type]
+        if found is not UNSETTLED:
+            return found  # type: ignore[return-value]
     if isinstance(a, _CONVEX) or isinstance(b, _CONVEX):
         return _convex_sweep(a, (ax, ay), b, (bx, by))
     if isinstance(a, PlacedMask) or isinstance(b, PlacedMask):

@@ -59,6 +59,15 @@ def _contact_point(
     touching = [
         i for i, (x, y) in enumerate(zip(xs, ys, strict=True)) if ex * (y - py) - ey * (x - px) == o
     ]
+    return contact_point(own, axis.edge, other, touching, other_shift)
+
+
+def contact_point(
+    own: Outline, edge: int, other: Outline, touching: list[int], other_shift: tuple[float, float]
+) -> Vec2:
+    """Where ``other``'s vertices ``touching`` (those on the supporting line of
+    ``own``'s edge ``edge``, in order) meet that edge, ``other_shift`` being how far
+    ``other`` has moved by then: the vertex, or the middle of the stretch two share."""
     sx, sy = other_shift
     vertex = other[touching[0]]
     if len(touching) == 1:
@@ -66,9 +75,9 @@ def _contact_point(
     # Two faces meet: the middle of their shared stretch along the edge.
     n = len(own)
     if n == 2:
-        p, q = (own[0], own[1]) if axis.edge == 0 else (own[1], own[0])
+        p, q = (own[0], own[1]) if edge == 0 else (own[1], own[0])
     else:
-        p, q = own[axis.edge], own[(axis.edge + 1) % n]
+        p, q = own[edge], own[(edge + 1) % n]
     fx, fy = q[0] - p[0], q[1] - p[1]
     length2 = fx * fx + fy * fy
     if length2 == 0.0 or not math.isfinite(length2):
@@ -125,15 +134,16 @@ def sweep_integers(
     shift_b = (b_delta[0] * fraction, b_delta[1] * fraction)
     if axis.owner == 1:  # the obstacle's edge, a's vertices on it
         nx, ny, _ = edge_normal(b, axis.edge)
-        point = _contact_point(axis, _shifted(b, shift_b), a, ai, shift_a)
+        point = _contact_point(axis, shifted(b, shift_b), a, ai, shift_a)
     else:  # the mover's edge, b's vertices on it: the normal points back toward a
         nx, ny, _ = edge_normal(a, axis.edge)
         nx, ny = 0.0 - nx, 0.0 - ny
-        point = _contact_point(axis, _shifted(a, shift_a), b, bi, shift_b)
+        point = _contact_point(axis, shifted(a, shift_a), b, bi, shift_b)
     return span, Hit(fraction, Vec2(nx, ny), point, False)
 
 
-def _shifted(outline: Outline, shift: tuple[float, float]) -> list[tuple[float, float]]:
+def shifted(outline: Outline, shift: tuple[float, float]) -> list[tuple[float, float]]:
+    """The outline moved by ``shift``."""
     sx, sy = shift
     return [(x + sx, y + sy) for x, y in outline]
 

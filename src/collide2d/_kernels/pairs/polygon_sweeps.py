@@ -168,28 +168,43 @@ def _sweep_pair(
     the first contact at once, the pair is ``UNSURE`` unless ``settle_ties``; with
     ``settle_ties`` every tie is settled by :func:`_least_facing` (``World.step``'s
     rule)."""
+    code, f, best, corner = sweep_axis(a, na, b, nb, d, table, ints, scratch, cache, settle_ties)
+    if code in (HIT, STARTED):
+        nx, ny = normal(table, ints, best)
+        return code, f, nx, ny, corner
+    return code, 0.0, 0.0, 0.0, False
+
+
+@inlined_helper
+def sweep_axis(
+    a: np.ndarray, na: int, b: np.ndarray, nb: int, d: np.ndarray,
+    table: np.ndarray, ints: np.ndarray, scratch: np.ndarray, cache: np.ndarray,
+    settle_ties: bool,
+) -> tuple[int, float, int, bool]:  # fmt: skip
+    """:func:`_sweep_pair` with the axis of the contact (its row of ``table``, -1
+    for no contact) in place of its normal."""
     if discs_apart(a, na, b, nb, d):
-        return NONE, 0.0, 0.0, 0.0, False
+        return NONE, 0.0, -1, False
     h = scratch[4]
     n = axes(a, na, b, nb, d, table, ints, h)
     if n < 0:
-        return NONE, 0.0, 0.0, 0.0, False
+        return NONE, 0.0, -1, False
     started = True
     for k in range(n):
         if apart_at(k, 0.0, a, na, b, nb, d, table, ints, cache, False):
             started = False
             if ints[k, SIGN] <= 0:
-                return NONE, 0.0, 0.0, 0.0, False
+                return NONE, 0.0, -1, False
     if started:
         best, depth = shortest_push(n, a, na, b, nb, d, table, ints, scratch)
         if best < 0:
-            return UNSURE, 0.0, 0.0, 0.0, False
-        return STARTED, depth, *normal(table, ints, best), False
+            return UNSURE, 0.0, -1, False
+        return STARTED, depth, best, False
     if any_apart(1.0, n, a, na, b, nb, d, table, ints, cache, False):
-        return NONE, 0.0, 0.0, 0.0, False
+        return NONE, 0.0, -1, False
     f = min(estimate(n, a, na, b, nb, d, table, ints, cache), _BEFORE_ONE) + 0.0
     if 0.0 < f < _LOWEST_TIME:
-        return UNSURE, 0.0, 0.0, 0.0, False
+        return UNSURE, 0.0, -1, False
     steps = 0
     if apart_flags(f, n, a, na, b, nb, d, table, ints, cache):
         while True:  # the last float at which an approaching axis separates
@@ -197,20 +212,20 @@ def _sweep_pair(
                 break  # lo == 0: no approaching axis strictly apart at the start
             g = np.nextafter(f, np.inf)
             if g < _LOWEST_TIME:
-                return UNSURE, 0.0, 0.0, 0.0, False
+                return UNSURE, 0.0, -1, False
             if g >= 1.0 or not any_apart(g, n, a, na, b, nb, d, table, ints, cache, False):
                 break
             f = g
             steps += 1
             if steps > STEPS:
-                return UNSURE, 0.0, 0.0, 0.0, False
+                return UNSURE, 0.0, -1, False
             apart_flags(f, n, a, na, b, nb, d, table, ints, cache)
     else:
         while True:
             f = np.nextafter(f, -np.inf)
             steps += 1
             if steps > STEPS or 0.0 < f < _LOWEST_TIME:
-                return UNSURE, 0.0, 0.0, 0.0, False
+                return UNSURE, 0.0, -1, False
             if apart_flags(f, n, a, na, b, nb, d, table, ints, cache):
                 break
     g = np.nextafter(f, np.inf)
@@ -245,7 +260,7 @@ def _sweep_pair(
                     owners += 1
                     chosen = k
             if owners != 1:  # two edges of one shape at once: the Python route decides
-                return UNSURE, 0.0, 0.0, 0.0, False
+                return UNSURE, 0.0, -1, False
         for k in range(n):
             if (
                 ints[k, APART] != 0
@@ -263,8 +278,8 @@ def _sweep_pair(
             and apart_at(k, g, a, na, b, nb, d, table, ints, cache, False)
             and later(best, k, a, na, b, nb, d, table, ints, scratch) <= 0
         ):
-            return NONE, 0.0, 0.0, 0.0, False
-    return HIT, f, *normal(table, ints, best), corner
+            return NONE, 0.0, -1, False
+    return HIT, f, best, corner
 
 
 @kernel
