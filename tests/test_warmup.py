@@ -81,6 +81,8 @@ query_pairs(boxes[:1000], boxes)
 from collide2d import overlapping_box_pairs, overlapping_polygon_pairs
 turned = np.column_stack([boxes, rng.uniform(-3, 3, 50000)])
 overlapping_box_pairs(turned)
+sweep(Polygon.regular(0.0, 0.0, 5.0, 8), (30.0, 1.0), Polygon.box(20.0, 0.0, 4.0, 9.0, 0.2))
+sweep(Polygon.box(0.0, 0.0, 4.0, 2.0, 0.3), (30.0, 1.0), Rect(20.0, -5.0, 16.0, 16.0))
 overlapping_polygon_pairs(np.stack([turned[:, :2], turned[:, :2] + [4, 0], turned[:, :2] + [0, 4]], 1))
 query_points(boxes, boxes[:100, :2])
 for index in (SortAndSweep(), SortedStrips(), UniformGrid(16), Quadtree(), BruteForce()):

@@ -49,6 +49,7 @@ def _polygons() -> None:
         overlapping_box_pairs,
         overlapping_polygon_pairs,
         overlaps,
+        sweep,
         sweep_box_pairs,
     )
 
@@ -63,6 +64,7 @@ def _polygons() -> None:
     crate = Polygon.box(0.0, 0.0, 2.0, 2.0, 0.3)
     overlaps(crate, Polygon.box(1.0, 0.0, 2.0, 2.0, 0.0))
     overlaps(crate, Rect(1.0, 0.0, 2.0, 2.0))
+    sweep(crate, (6.0, 0.0), Polygon.box(5.0, 0.0, 2.0, 2.0, 0.1))  # (the scalar sweep's)
     sweep_box_pairs(boxes, np.array([[3.0, 0.0], [0.0, 0.0], [-2.0, 0.0]]))
 
 
