@@ -84,9 +84,13 @@ CALLS = {
         " rng.uniform(-3, 3, (100_000, 1))]); deltas = rng.uniform(-8, 8, (100_000, 2))",
         "collide2d.sweep_box_pairs(boxes, deltas)",
     ),
-    "overlaps of two polygons": (
-        "a, b = collide2d.Polygon.box(0, 0, 4, 2, 0.3), collide2d.Polygon.regular(2, 1, 3, 8)",
+    "overlaps of two polygons": (  # (shallow: their inner discs do not decide it)
+        "a, b = collide2d.Polygon.box(0, 0, 4, 2, 0.3), collide2d.Polygon.regular(4.5, 1, 3, 8)",
         "collide2d.overlaps(a, b)",
+    ),
+    "sweep of two polygons, 1,001 times (compiled after 1,000 on the Python route)": (
+        "a, b = collide2d.Polygon.box(0, 0, 4, 2, 0.3), collide2d.Polygon.regular(9, 1, 3, 8)",
+        "for _ in range(1001):\n    collide2d.sweep(a, (12.0, 0.5), b)",
     ),
     "World.move_all, 100 actors": (
         "world = collide2d.World()\n"

@@ -18,7 +18,7 @@ from collide2d._kernels import lazy
 from collide2d.continuous.circle import sweep_circle_circle, sweep_circle_rect
 from collide2d.continuous.hit import Hit, RayHit
 from collide2d.continuous.polygon import raycast_outline, sweep_circle_outline, sweep_outlines
-from collide2d.continuous.polygon_compiled import UNSETTLED, Packed, packed, sweep_compiled
+from collide2d.continuous.polygon_compiled import UNSETTLED, Packed, packed, sweep_soon
 from collide2d.continuous.ray import raycast as raycast_rect_or_circle
 from collide2d.continuous.rect import sweep_rect_rect
 from collide2d.geometry import _checks
@@ -282,7 +282,7 @@ def sweep(
     if ta is PlacedPolygon or tb is PlacedPolygon:
         return sweep(_unplaced(a), (ax, ay), _unplaced(b), (bx, by))
     if (ta is Polygon or ta is Rect) and (tb is Polygon or tb is Rect):  # not both Rect
-        found = sweep_compiled(a, (ax, ay), b, (bx, by))  # type: ignore[arg-type]
+        found = sweep_soon(a, (ax, ay), b, (bx, by))  # type: ignore[arg-type]
         if found is not UNSETTLED:
             return found  # type: ignore[return-value]
     if isinstance(a, _CONVEX) or isinstance(b, _CONVEX):

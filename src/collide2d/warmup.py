@@ -49,9 +49,9 @@ def _polygons() -> None:
         overlapping_box_pairs,
         overlapping_polygon_pairs,
         overlaps,
-        sweep,
         sweep_box_pairs,
     )
+    from collide2d.continuous.polygon_compiled import sweep_compiled
 
     boxes = np.array(
         [[0.0, 0.0, 2.0, 2.0, 0.3], [1.0, 1.0, 2.0, 2.0, 0.0], [9.0, 0.0, 1.0, 5.0, 1.5]]
@@ -64,7 +64,8 @@ def _polygons() -> None:
     crate = Polygon.box(0.0, 0.0, 2.0, 2.0, 0.3)
     overlaps(crate, Polygon.box(1.0, 0.0, 2.0, 2.0, 0.0))
     overlaps(crate, Rect(1.0, 0.0, 2.0, 2.0))
-    sweep(crate, (6.0, 0.0), Polygon.box(5.0, 0.0, 2.0, 2.0, 0.1))  # (the scalar sweep's)
+    # the scalar sweep's kernel (the front waits COMPILE_AFTER sweeps before it)
+    sweep_compiled(crate, (6.0, 0.0), Polygon.box(5.0, 0.0, 2.0, 2.0, 0.1), (0.0, 0.0))
     sweep_box_pairs(boxes, np.array([[3.0, 0.0], [0.0, 0.0], [-2.0, 0.0]]))
 
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from collide2d import Polygon, Rect, sweep
+from collide2d.continuous import polygon_compiled
 from collide2d.continuous.polygon import sweep_outlines
-from collide2d.continuous.polygon_compiled import UNSETTLED, sweep_compiled
+from collide2d.continuous.polygon_compiled import UNSETTLED, sweep_compiled, sweep_soon
 from collide2d.geometry.convex import outline
 from tests.geometry.polygon_strategies import boxes, convex_polygons, far_polygons, rects
 
@@ -24,6 +26,13 @@ STILL = (0.0, 0.0)
 
 def _python(a, a_delta, b, b_delta):
     return sweep_outlines(outline(a), a_delta, outline(b), b_delta)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _compiled_from_the_first_sweep(monkeypatch_module):
+    """``sweep`` turns to the compiled route at once here (not after
+    ``COMPILE_AFTER`` sweeps), so that every comparison below compares the two."""
+    monkeypatch_module.setattr(polygon_compiled, "COMPILE_AFTER", 0)
 
 
 @settings(max_examples=500)
@@ -84,3 +93,15 @@ def test_a_vertex_meeting_a_vertex_of_the_obstacles_two_edges_goes_to_the_python
     for delta in ((6.0, 6.0), (3.0, 3.0), (4.5, 4.5)):
         assert sweep(diamond, delta, square) == _python(diamond, delta, square, STILL)
     assert math.isfinite(sweep(diamond, (6.0, 6.0), square).fraction)
+
+
+def test_the_front_waits_its_count_of_sweeps_before_it_compiles(monkeypatch):
+    a = Polygon.regular(0.0, 0.0, 10.0, 8, 0.1)
+    far = Polygon.regular(25.0, 3.0, 10.0, 8, 0.3)
+    monkeypatch.setattr(polygon_compiled, "COMPILE_AFTER", 3)
+    monkeypatch.setattr(polygon_compiled, "_route", [0])
+    monkeypatch.setattr(polygon_compiled, "_kernel", [])  # as in a fresh process
+    assert [sweep_soon(a, (30.0, 3.0), far, STILL) for _ in range(3)] == [UNSETTLED] * 3
+    assert sweep(a, (30.0, 3.0), far) == _python(a, (30.0, 3.0), far, STILL)  # the fourth
+    assert polygon_compiled._kernel  # loaded now: every later sweep is compiled
+    assert sweep_soon(a, (30.0, 3.0), far, STILL) == _python(a, (30.0, 3.0), far, STILL)

@@ -9,7 +9,8 @@ ranges its coordinates lie in. :func:`sweep_compiled` sweeps two polygons (or a
 polygon and a rectangle) through ``_kernels.pairs.sweep_one`` and builds the same
 :class:`~collide2d.continuous.hit.Hit` as the Python route
 (:func:`collide2d.continuous.polygon.sweep_outlines`), which it leaves the pairs
-it cannot settle.
+it cannot settle; the front calls it through :func:`sweep_soon`, which waits
+:data:`COMPILE_AFTER` sweeps before it compiles.
 """
 
 from __future__ import annotations
@@ -41,6 +42,13 @@ polygon lives)."""
 
 UNSETTLED = object()
 """What :func:`sweep_compiled` returns for a pair the Python route must decide."""
+
+COMPILE_AFTER = 1000
+"""Polygon sweeps a process makes on the Python route before :func:`sweep_soon`
+turns to the compiled one. Compiling it takes 10 to 20 s once per machine (loading
+it from numba's cache after that, under a second) against about 0.15 ms a sweep
+saved: a script that sweeps a few polygons should not wait, a game that sweeps
+thousands gains within seconds. ``collide2d warmup`` compiles it ahead."""
 
 
 def packed(polygon: Polygon) -> Packed:
@@ -84,6 +92,22 @@ def _sweep_kernel() -> Any:
             entry = dispatcher
         _kernel.extend((entry, kernels.NONE, kernels.HIT, kernels.STARTED))
     return _kernel
+
+
+_route = [0]  # sweeps made on the Python route while the compiled one waits
+
+
+def sweep_soon(
+    a: Polygon | Rect, a_delta: tuple[float, float], b: Polygon | Rect,
+    b_delta: tuple[float, float],
+) -> Hit | object | None:  # fmt: skip
+    """:func:`sweep_compiled` once the process has made :data:`COMPILE_AFTER` polygon
+    sweeps (or loaded the kernel already); :data:`UNSETTLED` before (the Python route
+    answers the same)."""
+    if not _kernel and _route[0] < COMPILE_AFTER:
+        _route[0] += 1
+        return UNSETTLED
+    return sweep_compiled(a, a_delta, b, b_delta)
 
 
 def sweep_compiled(
