@@ -286,22 +286,34 @@ def _stack_array(typingctx: Any, dtype: Any, *dims: Any) -> Any:
             size *= extent
         count = size // context.get_abi_sizeof(item)
         data = cgutils.alloca_once(builder, item, size=count)  # (in the entry block)
-        out = context.make_array(array)(context, builder)
-
-        def intp(v: int) -> Any:
-            return context.get_constant(types.intp, v)
-
-        populate_array(
-            out,
-            data=data,
-            shape=cgutils.pack_array(builder, [intp(k) for k in shape]),
-            strides=cgutils.pack_array(builder, [intp(k) for k in reversed(strides)]),
-            itemsize=intp(context.get_abi_sizeof(item)),
-            meminfo=None,
-        )
-        return out._getvalue()
+        return _ownerless(
+            context, builder, array, data, [_intp(context, k) for k in shape],
+            [_intp(context, k) for k in reversed(strides)], context.get_abi_sizeof(item),
+        )  # fmt: skip
 
     return sig, codegen
+
+
+def _intp(context: Any, value: int) -> Any:
+    return context.get_constant(types.intp, value)
+
+
+def _ownerless(
+    context: Any, builder: Any, array: Any, data: Any, shape: list[Any], strides: list[Any],
+    itemsize: int,
+) -> Any:  # fmt: skip
+    """The value of an array of type ``array`` over ``data``, with these shape and
+    strides (LLVM values) and no owner (a null meminfo: nothing counts or frees it)."""
+    out = context.make_array(array)(context, builder)
+    populate_array(
+        out,
+        data=data,
+        shape=cgutils.pack_array(builder, shape),
+        strides=cgutils.pack_array(builder, strides),
+        itemsize=_intp(context, itemsize),
+        meminfo=None,
+    )
+    return out._getvalue()
 
 
 stack_array = cast(Callable[..., Any], intrinsic(_stack_array))
@@ -327,20 +339,10 @@ def _points_at(typingctx: Any, address: Any, count: Any) -> Any:
         data = builder.inttoptr(args[0], item.as_pointer())
         rows = context.cast(builder, args[1], signature.args[1], types.intp)
         size = context.get_abi_sizeof(item)
-        out = context.make_array(array)(context, builder)
-
-        def intp(v: int) -> Any:
-            return context.get_constant(types.intp, v)
-
-        populate_array(
-            out,
-            data=data,
-            shape=cgutils.pack_array(builder, [rows, intp(2)]),
-            strides=cgutils.pack_array(builder, [intp(2 * size), intp(size)]),
-            itemsize=intp(size),
-            meminfo=None,
-        )
-        return out._getvalue()
+        return _ownerless(
+            context, builder, array, data, [rows, _intp(context, 2)],
+            [_intp(context, 2 * size), _intp(context, size)], size,
+        )  # fmt: skip
 
     return sig, codegen
 

@@ -23,7 +23,9 @@ __all__ = ["HIT", "NONE", "STARTED", "UNSURE"]
 
 _ON_STACK = 8
 """Outlines of up to this many vertices get their working arrays on the stack
-(``jit.stack_array``); larger ones on the heap."""
+(``jit.stack_array``); larger ones on the heap. (The same choice as
+``step.step_polygons._sweep`` makes, written out in each: a stack array lives in
+the frame that makes it, so no helper can make them for both.)"""
 _AXES = 2 * _ON_STACK
 _SCRATCH = 2048
 
