@@ -137,8 +137,8 @@ _compiled: list[Callable[..., bool]] = []
 def _overlap_kernels() -> list[Callable[..., bool]]:
     """The compiled pair tests (polygon and polygon, polygon and box), called through
     their compiled entry points: numba's dispatcher would spend longer choosing the
-    overload than the test takes. They take each outline by its address (integers
-    unbox in a tenth of an array's time)."""
+    overload than the test takes. They take each outline by its address (an integer
+    unboxes in about a quarter of an array's time)."""
     if not _compiled:
         kernels = lazy("pairs.polygons")
         square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
