@@ -108,7 +108,7 @@ def overlapping_box_pairs(
 def box_frames(vertices: FloatArray, tame: np.ndarray) -> FloatArray:
     """Rotated boxes' frames (``_kernels.pairs.box_frames``), which decide most
     candidate pairs before the exact test."""
-    frames = np.empty((vertices.shape[0], 8))
+    frames = np.empty((vertices.shape[0], 8))  # (box_frames.WIDTH columns)
     kernel = lazy("pairs.box_frames").box_frames
 
     def part(lo: int, hi: int) -> None:
