@@ -1,6 +1,7 @@
-"""A single rectangle's move among a few rectangles runs in plain Python
-(``world/one_move.py``), among more in the compiled kernel: both give exactly the
-World's generic check loop's answers, far from the origin too."""
+"""A single rectangle's move runs through the World's cell lists
+(``world/listed_move.py``), or, where those do not go, among a few rectangles in plain
+Python (``world/one_move.py``) and among more in the compiled kernel: all give exactly
+the World's generic check loop's answers, far from the origin too."""
 
 from __future__ import annotations
 
@@ -45,11 +46,14 @@ def tiles(offset):
     ]).map(list))  # fmt: skip
 
 
-def world_of(scene, compiled):
+def world_of(scene, compiled, listed=False):
+    """A World of ``scene``'s rectangles whose single moves run compiled (the cell
+    lists first when ``listed``), or the check loop alone."""
     world = World(cell_size=8)
     for k, shape in enumerate(scene):
         world.add(k, shape)
     world._compiled_moves = compiled
+    world._listed_moves = listed
     return world
 
 
@@ -62,6 +66,7 @@ def test_python_twin_kernel_and_check_loop_agree(scene, data):
         return RESPONSES[(item * 7 + other * 13 + seed) % len(RESPONSES)]
 
     twin, kernel, loop = world_of(scene, True), world_of(scene, True), world_of(scene, False)
+    listed = world_of(scene, True, listed=True)
     for _ in range(data.draw(st.integers(1, 3))):
         item = data.draw(st.integers(0, len(scene) - 1))
         x, y = twin.shape(item)[:2]
@@ -74,11 +79,14 @@ def test_python_twin_kernel_and_check_loop_agree(scene, data):
         with most_candidates(-1):
             b = kernel.move(item, goal, filter)
         c = loop.move(item, goal, filter)
-        assert a == c and b == c
+        d = listed.move(item, goal, filter)
+        assert a == c and b == c and d == c
         assert [twin.shape(k) for k in twin] == [loop.shape(k) for k in loop]
         assert [kernel.shape(k) for k in kernel] == [loop.shape(k) for k in loop]
+        assert [listed.shape(k) for k in listed] == [loop.shape(k) for k in loop]
     twin.validate()
     kernel.validate()
+    listed.validate()
 
 
 def test_a_move_among_many_runs_compiled_and_among_few_in_python(monkeypatch):
@@ -88,6 +96,7 @@ def test_a_move_among_many_runs_compiled_and_among_few_in_python(monkeypatch):
     real = one_move.move_rect
     monkeypatch.setattr(single_move, "move_rect", lambda *a: calls.append(a) or real(*a))
     world = World(cell_size=64)
+    world._listed_moves = False  # (the cell lists' route is tested on its own)
     for k in range(40):  # a floor of 40 tiles
         world.add(("tile", k), Rect(16.0 * k, 100, 16, 16))
     world.add("actor", Rect(0, 80, 12, 20))
@@ -103,13 +112,14 @@ def test_a_face_wins_over_a_nearer_corner_met_at_the_same_moment():
     same fraction, B's centre nearer. The face decides (a slide along the floor),
     in the twin, the kernel and the check loop alike."""
     scene = [Rect(16, 100, 16, 100), Rect(32, 100, 16, 2), Rect(16, 76, 12, 20)]
-    worlds = [world_of(scene, True), world_of(scene, True), world_of(scene, False)]
+    worlds = [world_of(scene, True), world_of(scene, True), world_of(scene, False),
+              world_of(scene, True, listed=True)]  # fmt: skip
     answers = []
-    for world, most in zip(worlds, (64, -1, 64), strict=True):
+    for world, most in zip(worlds, (64, -1, 64, 64), strict=True):
         with most_candidates(most):
             answers.append(world.move(2, (24, 84)))
     position, cols = answers[0]
-    assert answers[1] == answers[0] and answers[2] == answers[0]
+    assert answers[1] == answers[0] and answers[2] == answers[0] and answers[3] == answers[0]
     assert position == (24, 80)  # slid on A, then over B (level with A)
     assert (cols[0].other, cols[0].fraction, cols[0].normal) == (0, 0.5, (0.0, -1.0))
 
@@ -141,9 +151,11 @@ def test_a_landing_where_the_edge_rounds_stops_below_it():
     assert (by - h) + h > by
     scene = [Rect(0.0, by, 5, 1), Rect(0.0, by - h - 5, 2, h)]
     answers = []
-    for compiled, most in ((True, 64), (True, -1), (False, 64)):
+    for compiled, most, listed in ((True, 64, False), (True, -1, False), (False, 64, False),
+                                   (True, 64, True)):  # fmt: skip
         with most_candidates(most):
-            answers.append(world_of(scene, compiled).move(1, (0.0, by), lambda a, b: "touch"))
-    assert answers[0] == answers[1] == answers[2]
+            world = world_of(scene, compiled, listed)
+            answers.append(world.move(1, (0.0, by), lambda a, b: "touch"))
+    assert answers[0] == answers[1] == answers[2] == answers[3]
     position, (col,) = answers[0]
     assert col.touch.y + h <= by and position.y + h <= by

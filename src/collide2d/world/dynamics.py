@@ -16,6 +16,7 @@ from collide2d.geometry import _checks
 from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.shapes import AnyShape
+from collide2d.world.cell_lists import CellLists
 from collide2d.world.collision import Item
 from collide2d.world.group_filter import GroupFilter
 from collide2d.world.shape_store import WorldShapes
@@ -35,6 +36,7 @@ class WorldDynamics(WorldShapes):
 
     _table: ItemTable
     _stale: dict[Item, None]
+    _cell_lists: CellLists
 
     def _place(self, item: Item, shape: AnyShape) -> None:
         """Put ``item`` at ``shape`` (defined by the World)."""
@@ -213,6 +215,8 @@ class WorldDynamics(WorldShapes):
                 for item, shape in reversed(moved):  # the step did not happen
                     self._place(item, shape)
                 raise
+            finally:
+                self._cell_lists.forget()  # the step writes its rows without counting
         except BaseException:
             if fell is not None:  # the step did not happen: no fall either
                 movable, before = fell

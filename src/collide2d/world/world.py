@@ -21,6 +21,7 @@ from collide2d.geometry.vec2 import Vec2
 from collide2d.mask.placed import PlacedMask
 from collide2d.shapes import AnyShape, sweep
 from collide2d.stats import Stats
+from collide2d.world.cell_lists import CellLists
 from collide2d.world.checks import (
     checked_filter,
     checked_goal,
@@ -43,6 +44,7 @@ from collide2d.world.contact import (
     snap,
 )
 from collide2d.world.dynamics import WorldDynamics
+from collide2d.world.listed_move import CHECK_LOOP, ELSEWHERE, move_listed
 from collide2d.world.many_moves import WorldManyMoves
 from collide2d.world.move_all import CODES
 from collide2d.world.push_out import WorldPushOut
@@ -86,6 +88,11 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
     (``move_all``'s kernel for one mover); the tests set it False on a twin world to
     compare with the Python check loop, the reference."""
 
+    _listed_moves = True
+    """Whether ``move``/``check`` of a rectangle go through the World's cell lists
+    first (``world/listed_move.py``); the tests set it False to reach ``move_one``.
+    """
+
     def __init__(self, cell_size: float = 64.0, *, broadphase: Broadphase | None = None) -> None:
         if broadphase is None:
             size = _checks.real(cell_size, "cell_size")
@@ -104,6 +111,8 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         self._responses: dict[str, Response] = dict(BUILT_IN)
         self._compiled = dict(CODES)  # the responses compiled moves may run
         self._table = ItemTable()
+        # the items by cell for single moves (a grid of the broadphase's cells, if it has)
+        self._cell_lists = CellLists(getattr(broadphase, "cell_size", 64.0))
         self._moving = False
         self.stats = Stats(method="world")
         self._init_dynamics()
@@ -238,20 +247,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
     ) -> Movement:
         """Where ``item`` would end moving toward ``goal``, and what it would meet;
         the world is not changed. See :meth:`move`."""
-        shape = self._require(item)
-        target = checked_goal(goal)
-        self.stats.begin()
-        use = checked_filter(filter)
-        if type(shape) is Rect and self._compiled_moves:
-            done = move_one(
-                self._shapes, self._table, self.broadphase.query_candidates, item, shape,
-                target, use, self._compiled,
-            )  # fmt: skip
-            if done is not None:
-                movement, tests, visits = done
-                self.stats.count(tests=tests, visits=visits)
-                return movement
-        return self._resolve(item, shape, target, use)
+        return self._checked(item, goal, filter, False)[0]
 
     def move(self, item: Item, goal: tuple[float, float], filter: Filter | None = None) -> Movement:
         """Move ``item`` toward ``goal``, responding to what it meets; return where it
@@ -262,10 +258,41 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         returns a falsy value to ignore it. The move is :meth:`check` followed by
         :meth:`update`; on any error the world is left as it was.
         """
-        movement = self.check(item, goal, filter)
-        x, y = movement.position
-        self._place(item, at(self._shape_of(item), x, y))
+        movement, placed = self._checked(item, goal, filter, True)
+        if not placed:
+            x, y = movement.position
+            self._place(item, at(self._shape_of(item), x, y))
         return movement
+
+    def _checked(
+        self, item: Item, goal: tuple[float, float], filter: Filter | None, place: bool
+    ) -> tuple[Movement, bool]:
+        """:meth:`check`, and whether the item was placed where it ends (a rectangle
+        moved through the cell lists, when ``place``)."""
+        shape = self._require(item)
+        target = checked_goal(goal)
+        self.stats.begin()
+        use = checked_filter(filter)
+        if type(shape) is Rect and self._compiled_moves:
+            done = (
+                move_listed(self, item, shape, target, use, self._compiled, place)
+                if self._listed_moves
+                else ELSEWHERE
+            )
+            if isinstance(done, tuple):
+                movement, tests, visits = done
+                self.stats.count(tests=tests, visits=visits)
+                return movement, place
+            if done != CHECK_LOOP:
+                moved = move_one(
+                    self._shapes, self._table, self.broadphase.query_candidates, item, shape,
+                    target, use, self._compiled,
+                )  # fmt: skip
+                if moved is not None:
+                    movement, tests, visits = moved
+                    self.stats.count(tests=tests, visits=visits)
+                    return movement, False
+        return self._resolve(item, shape, target, use), False
 
     # -- checking ------------------------------------------------------------------------
     def validate(self) -> None:
@@ -280,6 +307,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         if list(self._order) != list(self._shapes):
             raise AssertionError("the insertion order is out of step")
         self._table.validate(self._shapes)
+        self._cell_lists.validate(self._table)
 
     # -- internals -----------------------------------------------------------------------
     def _has(self, item: object) -> bool:

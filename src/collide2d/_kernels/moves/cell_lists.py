@@ -1,0 +1,320 @@
+"""The World's items listed by grid cell, for its single moves (``World.move`` and
+``check`` of a rectangle), changed one item at a time as items move.
+
+A cell ``(cx, cy)`` (``floor(x / cell)``, ``floor(y / cell)``) is a key of an open
+hash (``cells``: rows of key and first entry, linear probing) whose entries
+(``entries``: rows of slot and next entry) list the slots of the items whose closed
+box ``x <= X <= x + w, y <= Y <= y + h`` touches it, as ``UniformGrid`` files them.
+An item over more than :data:`MOST_CELLS` cells, or with a cell number beyond
+:data:`LIMIT`, is kept apart (``apart``), and every search looks at it. ``spans``
+holds each slot's cell range and where it is: ``LISTED`` in the cells, its index in
+``apart``, or ``ABSENT``. ``meta`` holds the free entries' first, the keys in use,
+the items apart and the search's epoch (``seen`` marks the slots a search met).
+
+The caller (``collide2d.world.cell_lists``) builds the lists from the item table and
+builds them again, larger, when a change returns ``FULL``: a partial change is then
+thrown away whole.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collide2d._kernels.codes import RECT
+from collide2d._kernels.jit import helper_kernel, kernel
+from collide2d._kernels.moves.world_moves import DONE, move_rects
+
+FREE = -1
+"""The key of an unused row of ``cells`` (keys are never negative)."""
+LISTED, ABSENT = -1, -2
+"""``spans[s, 4]`` of an item in the cells, and of a slot not listed at all."""
+LIMIT = 2**30
+"""Cell numbers at or beyond this in magnitude are not keys: their items are apart."""
+MOST_CELLS = 64
+"""An item over more cells than this is kept apart (as ``UniformGrid`` keeps its large
+shapes): its moves would otherwise change hundreds of lists."""
+MOST_SEARCHED = 4096
+"""A search over more cells than this is the caller's (its broadphase's) to answer."""
+OK, FULL, WIDE, FAR = 0, 1, 2, 3
+"""Statuses: done; out of entries or keys (build again, larger); a region over more
+than :data:`MOST_SEARCHED` cells; a move the rows cannot keep (far out)."""
+FREE_AT, KEYS, APART, EPOCH = range(4)
+"""The rows of ``meta``."""
+REGION_PAD = 1e-9
+"""``collide2d.world.move_all.REGION_PAD`` (a test holds them equal)."""
+NEAR = 2.0**32
+"""``collide2d.world.far_rects.NEAR`` (a test holds them equal)."""
+KEPT = 2.0**-20
+"""``collide2d.continuous.rect_exact.KEPT`` (a test holds them equal)."""
+_MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed 64-bit integer
+
+
+@helper_kernel
+def _index(cells, key, add, meta):
+    """The row of ``cells`` holding ``key`` (added when ``add``; -1 when absent, or
+    when adding would fill half the rows)."""
+    mask = cells.shape[0] - 1
+    i = ((key * _MIX) >> 17) & mask
+    while True:
+        found = cells[i, 0]
+        if found == key:
+            return i
+        if found == FREE:
+            if not add or 2 * (meta[KEYS] + 1) > cells.shape[0]:
+                return -1
+            cells[i, 0] = key
+            cells[i, 1] = -1
+            meta[KEYS] += 1
+            return i
+        i = (i + 1) & mask
+
+
+@helper_kernel
+def _range(box, s, cell):
+    """The closed cell range of row ``s``, and whether it can be listed."""
+    x = box[s, 0]
+    y = box[s, 1]
+    fx0 = np.floor(x / cell)
+    fy0 = np.floor(y / cell)
+    fx1 = np.floor((x + box[s, 2]) / cell)
+    fy1 = np.floor((y + box[s, 3]) / cell)
+    if not (fx0 > -LIMIT and fx1 < LIMIT and fy0 > -LIMIT and fy1 < LIMIT):
+        return 0, 0, 0, 0, False
+    x0, y0, x1, y1 = int(fx0), int(fy0), int(fx1), int(fy1)
+    return x0, y0, x1, y1, (x1 - x0 + 1) * (y1 - y0 + 1) <= MOST_CELLS
+
+
+@helper_kernel
+def _insert(box, s, cell, cells, entries, spans, apart, meta):
+    """List slot ``s`` where its row is; ``OK`` or ``FULL``."""
+    x0, y0, x1, y1, listed = _range(box, s, cell)
+    spans[s, 0] = x0
+    spans[s, 1] = y0
+    spans[s, 2] = x1
+    spans[s, 3] = y1
+    if not listed:
+        spans[s, 4] = meta[APART]
+        apart[meta[APART]] = s
+        meta[APART] += 1
+        return OK
+    spans[s, 4] = LISTED
+    for cx in range(x0, x1 + 1):
+        for cy in range(y0, y1 + 1):
+            i = _index(cells, (cx + LIMIT) * 2**31 + (cy + LIMIT), True, meta)
+            e = meta[FREE_AT]
+            if i < 0 or e < 0:
+                return FULL
+            meta[FREE_AT] = entries[e, 1]
+            entries[e, 0] = s
+            entries[e, 1] = cells[i, 1]
+            cells[i, 1] = e
+    return OK
+
+
+@helper_kernel
+def _remove(s, cells, entries, spans, apart, meta):
+    """Take slot ``s`` out of the lists."""
+    where = spans[s, 4]
+    spans[s, 4] = ABSENT
+    if where == ABSENT:
+        return
+    if where >= 0:  # apart: the last one apart takes its place
+        meta[APART] -= 1
+        last = apart[meta[APART]]
+        apart[where] = last
+        spans[last, 4] = where
+        return
+    for cx in range(spans[s, 0], spans[s, 2] + 1):
+        for cy in range(spans[s, 1], spans[s, 3] + 1):
+            i = _index(cells, (cx + LIMIT) * 2**31 + (cy + LIMIT), False, meta)
+            before = -1
+            e = cells[i, 1]
+            while entries[e, 0] != s:
+                before = e
+                e = entries[e, 1]
+            if before < 0:
+                cells[i, 1] = entries[e, 1]
+            else:
+                entries[before, 1] = entries[e, 1]
+            entries[e, 1] = meta[FREE_AT]
+            meta[FREE_AT] = e
+
+
+@kernel
+def build(box, alive, count, cell, cells, entries, spans, apart, meta):
+    """List every live slot below ``count``; ``OK`` or ``FULL``."""
+    cells[:, 0] = FREE
+    for e in range(entries.shape[0]):
+        entries[e, 1] = e + 1
+    entries[entries.shape[0] - 1, 1] = -1
+    meta[FREE_AT] = 0
+    meta[KEYS] = 0
+    meta[APART] = 0
+    spans[:, 4] = ABSENT
+    for s in range(count):
+        if alive[s] and _insert(box, s, cell, cells, entries, spans, apart, meta) != OK:
+            return FULL
+    return OK
+
+
+@helper_kernel
+def _relocate(box, s, cell, cells, entries, spans, apart, meta):
+    """List slot ``s`` where its row is now; ``OK`` or ``FULL``."""
+    x0, y0, x1, y1, listed = _range(box, s, cell)
+    if (listed and spans[s, 4] == LISTED and spans[s, 0] == x0 and spans[s, 1] == y0
+            and spans[s, 2] == x1 and spans[s, 3] == y1):  # fmt: skip
+        return OK  # most moves stay in their cells
+    _remove(s, cells, entries, spans, apart, meta)
+    return _insert(box, s, cell, cells, entries, spans, apart, meta)
+
+
+@helper_kernel
+def _region(x, y, w, h, gx, gy):
+    """``collide2d.world.single_move._region`` (no reach): the padded box a move never
+    leaves, and whether the mover's size is kept there."""
+    lo_x = min(x, gx)
+    lo_y = min(y, gy)
+    hi_x = max(x + w, gx + w)
+    hi_y = max(y + h, gy + h)
+    pad_x = REGION_PAD * (abs(lo_x) + abs(hi_x)) + 1e-300
+    pad_y = REGION_PAD * (abs(lo_y) + abs(hi_y)) + 1e-300
+    left = lo_x - pad_x
+    top = lo_y - pad_y
+    right = left + ((hi_x + pad_x) - left)
+    bottom = top + ((hi_y + pad_y) - top)
+    kept = (w == 0.0 or max(-left, right) < NEAR * w) and (h == 0.0 or max(-top, bottom) < NEAR * h)
+    return left, top, right, bottom, kept
+
+
+@helper_kernel
+def _kept(x, w):
+    """``rect_exact.sizes_kept`` of one axis."""
+    spread = (x + w) - x
+    return spread == w or abs(spread - w) <= KEPT * w
+
+
+@kernel
+def search(box, kind, mover, gx, gy, cell, cells, entries, spans, apart, seen, meta, regions,
+           found, origin, place):  # fmt: skip
+    """The items a move of ``mover`` toward ``gx, gy`` may meet: the slots whose boxes
+    overlap the move's region (strictly) in ``found``, in insertion order, each as
+    ``2 * slot + own``, ``own`` 1 where it is the caller's Python's to move against
+    (not a rectangle, or one whose ``x + w`` loses part of ``w``). Writes the region
+    into ``regions[mover]`` (``x, y, w, h``). Where none is found the move ends at
+    the goal: when ``place``, the mover's row is written there and its cells changed.
+    Returns ``(status, count, met)``, ``met`` the slots looked at (the mover's own
+    included); the status is ``FULL`` where the lists must be built again."""
+    x = box[mover, 0]
+    y = box[mover, 1]
+    w = box[mover, 2]
+    h = box[mover, 3]
+    left, top, right, bottom, kept = _region(x, y, w, h, gx, gy)
+    if not kept:
+        return FAR, 0, 0
+    fx0 = np.floor(left / cell)
+    fy0 = np.floor(top / cell)
+    fx1 = np.floor(right / cell)
+    fy1 = np.floor(bottom / cell)
+    if not ((fx1 - fx0 + 1.0) * (fy1 - fy0 + 1.0) <= MOST_SEARCHED):
+        return WIDE, 0, 0
+    regions[mover, 0] = left
+    regions[mover, 1] = top
+    regions[mover, 2] = right - left
+    regions[mover, 3] = bottom - top
+    meta[EPOCH] += 1
+    epoch = meta[EPOCH]
+    count = 0
+    met = meta[APART]
+    for k in range(meta[APART]):
+        count = _take(box, kind, apart[k], mover, left, top, right, bottom, found, count)
+    for cx in range(int(fx0), int(fx1) + 1):
+        for cy in range(int(fy0), int(fy1) + 1):
+            if not (-LIMIT < cx < LIMIT and -LIMIT < cy < LIMIT):
+                continue
+            i = _index(cells, (cx + LIMIT) * 2**31 + (cy + LIMIT), False, meta)
+            if i < 0:
+                continue
+            e = cells[i, 1]
+            while e >= 0:
+                s = entries[e, 0]
+                e = entries[e, 1]
+                if seen[s] != epoch:
+                    seen[s] = epoch
+                    met += 1
+                    count = _take(box, kind, s, mover, left, top, right, bottom, found, count)
+    for i in range(1, count):  # insertion order (a search finds a few)
+        j = i
+        while j > 0 and found[j] < found[j - 1]:
+            found[j], found[j - 1] = found[j - 1], found[j]
+            j -= 1
+    if count == 0 and place:
+        box[mover, 0] = origin[mover, 0] = gx
+        box[mover, 1] = origin[mover, 1] = gy
+        return _relocate(box, mover, cell, cells, entries, spans, apart, meta), 0, met
+    return OK, count, met
+
+
+@helper_kernel
+def _take(box, kind, s, mover, left, top, right, bottom, found, count):
+    """Add slot ``s`` to ``found`` (``2 * s + own``) if its box overlaps the region;
+    the new count."""
+    if s == mover:
+        return count
+    ox = box[s, 0]
+    oy = box[s, 1]
+    ow = box[s, 2]
+    oh = box[s, 3]
+    if not (ox < right and left < ox + ow and oy < bottom and top < oy + oh):
+        return count
+    own = kind[s] != RECT or not (_kept(ox, ow) and _kept(oy, oh))
+    found[count] = 2 * s + (1 if own else 0)
+    return count + 1
+
+
+@kernel
+def move(
+    box, order, kind, movers, goals, cand_start, cand_item, cand_resp, python_only, out_pos,
+    out_start, col_other, col_resp, col_f, col_n, col_touch, col_delta, col_leg, col_started,
+    col_slide, packed, regions, origin, place, cell, cells, entries, spans, apart, meta,
+):  # fmt: skip
+    """``world_moves.move_rects`` of the one mover ``movers[0]`` over the item table's
+    own rows, its collision rows copied into ``packed`` (a row each: the other's slot,
+    response, fraction, normal, touch, delta, leg start, started, slide goal); then,
+    when ``place``, its row's origin written and its cells changed (else its row as
+    it was). Returns ``(status, collisions, lists, x, y)``: the moves' status, the
+    collision rows written, ``OK`` or ``FULL`` (the lists must be built again) and
+    where the mover ends."""
+    a = movers[0]
+    x0 = box[a, 0]
+    y0 = box[a, 1]
+    status, _, rows = move_rects(
+        box, order, movers, goals, cand_start, cand_item, cand_resp, python_only, 0, out_pos,
+        out_start, col_other, col_resp, col_f, col_n, col_touch, col_delta, col_leg,
+        col_started, col_slide, kind, regions, None,
+    )  # fmt: skip
+    if status != DONE:
+        return status, rows, OK, x0, y0
+    x = out_pos[0, 0]
+    y = out_pos[0, 1]
+    for r in range(rows):
+        packed[r, 0] = col_other[r]
+        packed[r, 1] = col_resp[r]
+        packed[r, 2] = col_f[r]
+        packed[r, 3] = col_n[r, 0]
+        packed[r, 4] = col_n[r, 1]
+        packed[r, 5] = col_touch[r, 0]
+        packed[r, 6] = col_touch[r, 1]
+        packed[r, 7] = col_delta[r, 0]
+        packed[r, 8] = col_delta[r, 1]
+        packed[r, 9] = col_leg[r, 0]
+        packed[r, 10] = col_leg[r, 1]
+        packed[r, 11] = col_started[r]
+        packed[r, 12] = col_slide[r, 0]
+        packed[r, 13] = col_slide[r, 1]
+    if not place:
+        box[a, 0] = x0
+        box[a, 1] = y0
+        return status, rows, OK, x, y
+    origin[a, 0] = x
+    origin[a, 1] = y
+    return status, rows, _relocate(box, a, cell, cells, entries, spans, apart, meta), x, y

@@ -1,0 +1,119 @@
+"""The World's items listed by grid cell, for ``World.move`` and ``check`` of one
+rectangle (:mod:`collide2d._kernels.moves.cell_lists`).
+
+The lists follow the item table: made from its rows when first needed, changed by
+the single moves themselves, and made again whenever anything else wrote the table
+(``ItemTable.version`` differs, its arrays were replaced, or ``World.step`` ran: the
+step writes its rows without counting). A game that moves its actors one by one
+pays for a search of a few cells and the change of one item's lists a move, in
+compiled code; the World's broadphase learns of the moves when it is next read.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from collide2d._kernels import lazy
+from collide2d._kernels.codes import MAX_RESPONSES
+from collide2d.world.move_all import _columns
+from collide2d.world.table import ItemTable
+
+lists = lazy("moves.cell_lists")
+
+
+class CellLists:
+    """The arrays of :mod:`collide2d._kernels.moves.cell_lists` for one World's table,
+    with cells of side ``cell``."""
+
+    def __init__(self, cell: float) -> None:
+        self.cell = cell
+        self.version = -1  # the table's version the lists hold; -1: make them again
+        self.box: np.ndarray | None = None  # the table's box array they were made from
+        self.room = 0  # entries (the hash holds twice as many keys' rows and more)
+        self.scratch(0)
+
+    def scratch(self, candidates: int) -> None:
+        """Make the single move's scratch arrays (kept between moves: making them
+        costs as much as a short move), with room for ``candidates`` rows."""
+        room = max(candidates, 256)
+        self.cand_item = np.zeros(room, dtype=np.int64)
+        self.cand_resp = np.zeros(room, dtype=np.int8)
+        collisions = 2 * MAX_RESPONSES * (room + 1)
+        self.columns = _columns(collisions)
+        self.packed = np.zeros((collisions, 14))
+
+    def forget(self) -> None:
+        """Have the lists made again before their next use."""
+        self.version = -1
+
+    def ready(self, table: ItemTable) -> None:
+        """Make the lists from ``table``'s rows unless they hold them already."""
+        if self.version == table.version and self.box is table.box:
+            return
+        size = table.box.shape[0]
+        if self.box is None or self.box.shape[0] != size:
+            self.spans = np.zeros((size, 5), dtype=np.int64)
+            self.apart = np.zeros(size, dtype=np.int64)
+            self.seen = np.zeros(size, dtype=np.int64)
+            self.regions = np.zeros((size, 4))
+            self.order = np.arange(size, dtype=np.int64)  # a slot's insertion rank
+            self.found = np.zeros(size, dtype=np.int64)
+            self.meta = np.zeros(4, dtype=np.int64)
+            self.mover = np.zeros(1, dtype=np.int64)  # the one mover, its goal, ...
+            self.goal = np.zeros((1, 2))
+            self.cand_start = np.zeros(2, dtype=np.int64)  # its candidates' range
+            self.out_pos = np.zeros((1, 2))
+            self.out_start = np.zeros(2, dtype=np.int64)  # and its collision rows'
+            self.python_only = np.zeros(1, dtype=np.bool_)
+        self.room = max(self.room, 1024, 4 * len(table.slot))
+        while True:
+            self.entries = np.zeros((self.room, 2), dtype=np.int64)
+            self.cells = np.zeros((_power_of_two(4 * self.room), 2), dtype=np.int64)
+            status = lists.build(
+                table.box, table.alive, len(table.items), self.cell, self.cells,
+                self.entries, self.spans, self.apart, self.meta,
+            )  # fmt: skip
+            if status == lists.OK:
+                break
+            self.room *= 2
+        self.version = table.version
+        self.box = table.box
+
+    def validate(self, table: ItemTable) -> None:
+        """Check that the lists, where they claim to hold ``table``'s rows, list each
+        live slot in exactly the cells its row touches (or apart); raise
+        ``AssertionError`` if not."""
+        if self.version != table.version or self.box is not table.box:
+            return  # made again before their next use
+        expected: dict[int, set[int]] = {}
+        apart = set()
+        for slot in table.live().tolist():
+            x, y, w, h = table.box[slot].tolist()
+            c = self.cell
+            x0, y0 = math.floor(x / c), math.floor(y / c)
+            x1, y1 = math.floor((x + w) / c), math.floor((y + h) / c)
+            if max(-x0, -y0, x1, y1) >= lists.LIMIT or (x1 - x0 + 1) * (y1 - y0 + 1) > (
+                lists.MOST_CELLS
+            ):
+                apart.add(slot)
+                continue
+            for cx in range(x0, x1 + 1):
+                for cy in range(y0, y1 + 1):
+                    key = (cx + lists.LIMIT) * 2**31 + (cy + lists.LIMIT)
+                    expected.setdefault(key, set()).add(slot)
+        found: dict[int, set[int]] = {}
+        for key, head in self.cells.tolist():
+            e = head
+            while key != lists.FREE and e >= 0:
+                found.setdefault(key, set()).add(int(self.entries[e, 0]))
+                e = int(self.entries[e, 1])
+        if found != expected:
+            raise AssertionError("the cell lists differ from the item table's rows")
+        if set(self.apart[: self.meta[lists.APART]].tolist()) != apart:
+            raise AssertionError("the items kept apart differ from the item table's rows")
+
+
+def _power_of_two(n: int) -> int:
+    return 1 << max(n - 1, 1).bit_length()

@@ -1,0 +1,147 @@
+"""``World.move`` and ``check`` of one rectangle through the World's cell lists
+(:mod:`collide2d.world.cell_lists`): the game's frame loop of single moves.
+
+Two compiled calls a move: the search of the cells the move's region covers (the
+region of :func:`collide2d.world.single_move.move_one`: the box spanned by the start
+and the goal, padded), then, after the filter has answered for each item found,
+``world_moves.move_rects`` over the item table's own rows, which writes the mover's
+row and changes its cells. Between them the filter is called once for each item
+whose box overlaps the region, in insertion order. The World's broadphase and shape
+objects are brought up to date in Python (the new ``Rect``; the broadphase when next
+read).
+
+Where this route does not go, it says which does: :data:`ELSEWHERE` (polygons in the
+World, a region over too many cells or far out: ``move_one`` decides) or
+:data:`CHECK_LOOP` (a curve, a mask or a rounded far rectangle to respond to, a
+response the kernel does not run, a start already overlapped: the World's Python
+check loop). Either way nothing has changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from collide2d._kernels import lazy
+from collide2d.geometry.rect import Rect
+from collide2d.geometry.vec2 import Vec2
+from collide2d.shapes import AnyShape
+from collide2d.world.collision import Collision, Filter, Item, Movement
+from collide2d.world.move_all import NORMALS, RESPONSE_NAMES
+
+if TYPE_CHECKING:
+    from collide2d.world.cell_lists import CellLists
+    from collide2d.world.table import ItemTable
+    from collide2d.world.world import World
+
+lists = lazy("moves.cell_lists")
+
+ELSEWHERE = 1
+"""Returned where ``move_one`` decides (polygons, a region over many cells, far out)."""
+CHECK_LOOP = 2
+"""Returned where the World's Python check loop moves the item."""
+
+_new = tuple.__new__
+_NAMES = tuple(RESPONSE_NAMES.tolist())  # (a tuple indexes faster than numpy's arrays)
+_NORMALS = tuple(NORMALS.tolist())
+
+
+def move_listed(
+    world: World, item: Item, shape: Rect, goal: Vec2, filter: Filter, codes: Mapping[str, int],
+    place: bool,
+) -> tuple[Movement, int, int] | int:  # fmt: skip
+    """``world.check(item, goal, filter)`` of the rectangle ``shape`` (and the item
+    placed where it ends, when ``place``): the movement and the counts for
+    ``World.stats`` (the tests: items the move was tested against; the visits: items
+    the search looked at), or where else to go (:data:`ELSEWHERE`,
+    :data:`CHECK_LOOP`). ``codes`` are the responses the kernel may run."""
+    table = world._table
+    if table.polygons:
+        return ELSEWHERE
+    shapes = world._shapes  # (rows the compiled moves wrote made into shapes first)
+    kept = world._cell_lists
+    if kept.version != table.version or kept.box is not table.box:
+        kept.ready(table)
+    slot = table.slot[item]
+    gx, gy = goal
+    status, k, met = lists.search(
+        table.box, table.kind, slot, gx, gy, kept.cell, kept.cells, kept.entries, kept.spans,
+        kept.apart, kept.seen, kept.meta, kept.regions, kept.found, table.origin, place,
+    )  # fmt: skip
+    if status == lists.WIDE or status == lists.FAR:
+        return ELSEWHERE
+    if not k:  # nothing on the way: at the goal (and placed there, when placing)
+        if place:
+            _placed(world, table, kept, status, item, gx, gy, shape)
+        return _new(Movement, (goal, [])), 0, met
+    items = table.items
+    rows: list[int] = []
+    answers: list[int] = []
+    version = table.version
+    for found in kept.found[:k].tolist():
+        response = filter(item, items[found >> 1])
+        if not response:
+            continue
+        code = codes.get(response) if isinstance(response, str) else None
+        if code is None or found & 1:
+            return CHECK_LOOP
+        rows.append(found >> 1)
+        answers.append(code)
+    if table.version != version:  # the filter changed the World: the check loop
+        return CHECK_LOOP
+    n = len(rows)
+    if n > kept.cand_item.shape[0]:
+        kept.scratch(n)
+    cand_item, cand_resp = kept.cand_item, kept.cand_resp
+    for i in range(n):
+        cand_item[i] = rows[i]
+        cand_resp[i] = answers[i]
+    kept.cand_start[1] = n
+    kept.mover[0] = slot
+    goal_row = kept.goal
+    goal_row[0, 0] = gx
+    goal_row[0, 1] = gy
+    status, end, listed, px, py = lists.move(
+        table.box, kept.order, table.kind, kept.mover, goal_row, kept.cand_start, cand_item,
+        cand_resp, kept.python_only, kept.out_pos, kept.out_start, *kept.columns, kept.packed,
+        kept.regions, table.origin, place, kept.cell, kept.cells, kept.entries, kept.spans,
+        kept.apart, kept.meta,
+    )  # fmt: skip
+    if status != lists.DONE:
+        return CHECK_LOOP
+    _, _, w, h = shape
+    if place:
+        _placed(world, table, kept, listed, item, px, py, shape)
+    if not end:
+        return _new(Movement, (_new(Vec2, (px, py)), [])), n, met
+    return _movement(item, kept.packed[:end].tolist(), table.items, shapes, px, py, w, h), n, met
+
+
+def _placed(
+    world: World, table: ItemTable, kept: CellLists, listed: int, item: Item, x: float,
+    y: float, shape: Rect,
+) -> None:  # fmt: skip
+    """What the World keeps besides the row the kernel wrote, for ``item`` now at
+    ``x, y``; ``listed`` the lists' status after the change."""
+    table.version += 1
+    kept.version = table.version if listed == lists.OK else -1
+    world._shape_dict[item] = _new(Rect, (x, y, shape[2], shape[3]))
+    world._stale[item] = None  # the broadphase learns of it when next read
+
+
+def _movement(
+    item: Item, packed: list[list[float]], items: list[Item], shapes: Mapping[Item, AnyShape],
+    px: float, py: float, w: float, h: float,
+) -> Movement:  # fmt: skip
+    """The movement to ``px, py`` with the collision rows ``packed`` (the kernel's
+    ``move``), ``items[slot]`` the item of a slot."""
+    collisions = []
+    for o, r, f, nx, ny, tx, ty, dx, dy, lx, ly, started, sx, sy in packed:
+        other = items[int(o)]
+        collisions.append(_new(Collision, (
+            item, other, _NAMES[int(r)], f,
+            _NORMALS[int(3 * nx + ny + 4)] if nx == 0.0 or ny == 0.0 else _new(Vec2, (nx, ny)),
+            _new(Vec2, (tx, ty)), _new(Vec2, (dx, dy)), _new(Rect, (lx, ly, w, h)),
+            shapes[other], started != 0.0, None if sx != sx else _new(Vec2, (sx, sy)), None,
+        )))  # fmt: skip
+    return _new(Movement, (_new(Vec2, (px, py)), collisions))
