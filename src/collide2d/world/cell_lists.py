@@ -17,7 +17,6 @@ import numpy as np
 
 from collide2d._kernels import lazy
 from collide2d._kernels.codes import MAX_RESPONSES
-from collide2d.world.move_all import _columns
 from collide2d.world.table import ItemTable
 
 lists = lazy("moves.cell_lists")
@@ -38,11 +37,10 @@ class CellLists:
         """Make the single move's scratch arrays (kept between moves: making them
         costs as much as a short move), with room for ``candidates`` rows."""
         room = max(candidates, 256)
-        self.cand_item = np.zeros(room, dtype=np.int64)
-        self.cand_resp = np.zeros(room, dtype=np.int8)
-        collisions = 2 * MAX_RESPONSES * (room + 1)
-        self.columns = _columns(collisions)
-        self.packed = np.zeros((collisions, 14))
+        self.cands = np.zeros((room, 2), dtype=np.int64)  # slot, response code
+        rows = 2 * MAX_RESPONSES * (room + 1)  # the most a move may write
+        self.packed = np.zeros((rows, 14))  # collision rows
+        self.marks = np.zeros((rows, 3), dtype=np.int64)  # and their integer columns
 
     def forget(self) -> None:
         """Have the lists made again before their next use."""
@@ -61,12 +59,6 @@ class CellLists:
             self.order = np.arange(size, dtype=np.int64)  # a slot's insertion rank
             self.found = np.zeros(size, dtype=np.int64)
             self.meta = np.zeros(4, dtype=np.int64)
-            self.mover = np.zeros(1, dtype=np.int64)  # the one mover, its goal, ...
-            self.goal = np.zeros((1, 2))
-            self.cand_start = np.zeros(2, dtype=np.int64)  # its candidates' range
-            self.out_pos = np.zeros((1, 2))
-            self.out_start = np.zeros(2, dtype=np.int64)  # and its collision rows'
-            self.python_only = np.zeros(1, dtype=np.bool_)
         self.room = max(self.room, 1024, 4 * len(table.slot))
         while True:
             self.entries = np.zeros((self.room, 2), dtype=np.int64)

@@ -90,20 +90,14 @@ def move_listed(
     if table.version != version:  # the filter changed the World: the check loop
         return CHECK_LOOP
     n = len(rows)
-    if n > kept.cand_item.shape[0]:
+    if n > kept.cands.shape[0]:
         kept.scratch(n)
-    cand_item, cand_resp = kept.cand_item, kept.cand_resp
+    cands = kept.cands
     for i in range(n):
-        cand_item[i] = rows[i]
-        cand_resp[i] = answers[i]
-    kept.cand_start[1] = n
-    kept.mover[0] = slot
-    goal_row = kept.goal
-    goal_row[0, 0] = gx
-    goal_row[0, 1] = gy
+        cands[i, 0] = rows[i]
+        cands[i, 1] = answers[i]
     status, end, listed, px, py = lists.move(
-        table.box, kept.order, table.kind, kept.mover, goal_row, kept.cand_start, cand_item,
-        cand_resp, kept.python_only, kept.out_pos, kept.out_start, *kept.columns, kept.packed,
+        table.box, kept.order, table.kind, slot, gx, gy, n, cands, kept.packed, kept.marks,
         kept.regions, table.origin, place, kept.cell, kept.cells, kept.entries, kept.spans,
         kept.apart, kept.meta,
     )  # fmt: skip

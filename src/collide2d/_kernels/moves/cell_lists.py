@@ -272,49 +272,43 @@ def _take(box, kind, s, mover, left, top, right, bottom, found, count):
 
 
 @kernel
-def move(
-    box, order, kind, movers, goals, cand_start, cand_item, cand_resp, python_only, out_pos,
-    out_start, col_other, col_resp, col_f, col_n, col_touch, col_delta, col_leg, col_started,
-    col_slide, packed, regions, origin, place, cell, cells, entries, spans, apart, meta,
-):  # fmt: skip
-    """``world_moves.move_rects`` of the one mover ``movers[0]`` over the item table's
-    own rows, its collision rows copied into ``packed`` (a row each: the other's slot,
-    response, fraction, normal, touch, delta, leg start, started, slide goal); then,
-    when ``place``, its row's origin written and its cells changed (else its row as
-    it was). Returns ``(status, collisions, lists, x, y)``: the moves' status, the
-    collision rows written, ``OK`` or ``FULL`` (the lists must be built again) and
-    where the mover ends."""
-    a = movers[0]
-    x0 = box[a, 0]
-    y0 = box[a, 1]
-    status, _, rows = move_rects(
-        box, order, movers, goals, cand_start, cand_item, cand_resp, python_only, 0, out_pos,
-        out_start, col_other, col_resp, col_f, col_n, col_touch, col_delta, col_leg,
-        col_started, col_slide, kind, regions, None,
+def move(box, order, kind, mover, gx, gy, n, cands, packed, marks, regions, origin, place, cell,
+         cells, entries, spans, apart, meta):  # fmt: skip
+    """``world_moves.move_rects`` of ``mover`` toward ``gx, gy`` over the item table's
+    own rows, against the ``n`` candidates ``cands`` (rows of slot and response
+    code), its collision rows written into ``packed`` (a row each: the other's slot,
+    response, fraction, normal, touch, delta, leg start, started, slide goal;
+    ``marks`` the scratch of the integer columns); then, when ``place``, its row's
+    origin written and its cells changed (else its row as it was). Returns
+    ``(status, collisions, lists, x, y)``: the moves' status, the collision rows
+    written, ``OK`` or ``FULL`` (the lists must be built again) and where the mover
+    ends."""
+    x0 = box[mover, 0]
+    y0 = box[mover, 1]
+    ints = np.zeros(5, dtype=np.int64)  # the mover, its candidates' and rows' ranges
+    ints[0] = mover
+    ints[2] = n
+    floats = np.empty((2, 2))  # its goal, where it ends
+    floats[0, 0] = gx
+    floats[0, 1] = gy
+    status, _, end = move_rects(
+        box, order, ints[0:1], floats[0:1], ints[1:3], cands[:, 0], cands[:, 1],
+        np.zeros(1, dtype=np.bool_), 0, floats[1:2], ints[3:5], marks[:, 0], marks[:, 1],
+        packed[:, 2], packed[:, 3:5], packed[:, 5:7], packed[:, 7:9], packed[:, 9:11],
+        marks[:, 2], packed[:, 12:14], kind, regions, None,
     )  # fmt: skip
     if status != DONE:
-        return status, rows, OK, x0, y0
-    x = out_pos[0, 0]
-    y = out_pos[0, 1]
-    for r in range(rows):
-        packed[r, 0] = col_other[r]
-        packed[r, 1] = col_resp[r]
-        packed[r, 2] = col_f[r]
-        packed[r, 3] = col_n[r, 0]
-        packed[r, 4] = col_n[r, 1]
-        packed[r, 5] = col_touch[r, 0]
-        packed[r, 6] = col_touch[r, 1]
-        packed[r, 7] = col_delta[r, 0]
-        packed[r, 8] = col_delta[r, 1]
-        packed[r, 9] = col_leg[r, 0]
-        packed[r, 10] = col_leg[r, 1]
-        packed[r, 11] = col_started[r]
-        packed[r, 12] = col_slide[r, 0]
-        packed[r, 13] = col_slide[r, 1]
+        return status, end, OK, x0, y0
+    for r in range(end):
+        packed[r, 0] = marks[r, 0]
+        packed[r, 1] = marks[r, 1]
+        packed[r, 11] = marks[r, 2]
+    x = floats[1, 0]
+    y = floats[1, 1]
     if not place:
-        box[a, 0] = x0
-        box[a, 1] = y0
-        return status, rows, OK, x, y
-    origin[a, 0] = x
-    origin[a, 1] = y
-    return status, rows, _relocate(box, a, cell, cells, entries, spans, apart, meta), x, y
+        box[mover, 0] = x0
+        box[mover, 1] = y0
+        return status, end, OK, x, y
+    origin[mover, 0] = x
+    origin[mover, 1] = y
+    return status, end, _relocate(box, mover, cell, cells, entries, spans, apart, meta), x, y
