@@ -2,6 +2,7 @@
 
     python3 scripts/run.py bench bench_world
     python benchmarks/bench_world.py --frames 60 --bump ../shared/anchors/bump
+    python benchmarks/bench_world.py --single   # the single moves alone
 
 Scene "platformer" (``collide2d.scenes.platformer_level``): 10,000 static 16 px
 tiles in rows of platforms, 1,000 actors of 12 x 20 walking with gravity; every
@@ -381,26 +382,54 @@ def report(
     return table(header, rows) + "\n" + chart
 
 
-def single_moves(tiles: int, actors: int, seed: int, rounds: int = 5) -> str:
-    """The median of single ``World.move`` calls in the platformer, timed one by one
-    (every actor in turn; the median of ``rounds`` rounds' medians, as bump's frames
-    are a median), against bump.lua's time a move in this run's platformer frames."""
+def single_moves(tiles: int, actors: int, seed: int, bump_dir: Path, rounds: int = 21) -> str:
+    """Single ``World.move`` calls in the platformer, timed one by one (every actor in
+    turn, the median), against bump.lua's time a move (its frame over its actors)
+    under LuaJIT, run in this process by ``lupa``: three frames of bump's (their
+    median: LuaJIT collects its garbage every other frame), then a round of ours,
+    ``rounds`` times, so that both see the same swings of this machine's speed
+    (twofold within a minute). The figure is the ratio of the two medians over the
+    rounds; the rounds' own ratios are shown as a range."""
     world, names, velocities = build(tiles, actors, seed)
     python_frames(world, names, velocities, 10, False)  # a settled scene
-    medians = []
+    bump_frame = None
+    ours, theirs, ratios = [], [], []
+    with tempfile.TemporaryDirectory() as folder:
+        scene = Path(folder) / "platformer.txt"
+        write_scene(scene, tiles, actors, seed, 10, 0)
+        if lupa_lua.available("luajit") and (bump_dir / "bump.lua").exists():
+            bump_frame = lupa_lua.frame("luajit", str(HERE / "bump_driver.lua"), str(bump_dir),
+                                        str(scene))  # fmt: skip
+            for _ in range(10):
+                bump_frame()
     for _ in range(rounds):
+        if bump_frame is not None:  # three frames: LuaJIT collects every other one
+            frames = []
+            for _ in range(3):
+                start = time.perf_counter()
+                bump_frame()
+                frames.append((time.perf_counter() - start) / actors * 1e6)
+            theirs.append(statistics.median(frames))
         samples = []
         for name in names:
             x, y = world.shape(name)[:2]
             start = time.perf_counter()
             world.move(name, (x + 2.0, y + 1.0), tiles_only)
             samples.append(time.perf_counter() - start)
-        medians.append(statistics.median(samples) * 1e6)
-    us = statistics.median(medians)
+        ours.append(statistics.median(samples) * 1e6)
+        if theirs:
+            ratios.append(ours[-1] / theirs[-1])
+    us = statistics.median(ours)
     rows = [["collide2d World.move, platformer actor", f"{us:.1f}", "-", "<= 1.5x bump"]]
+    if ratios:
+        rows.append([f"bump.lua under LuaJIT (lupa), a move of its frame, in turn ({rounds} rounds)",
+                     f"{statistics.median(theirs):.1f}",
+                     f"{us / statistics.median(theirs):.2f}x (rounds {min(ratios):.2f}-"
+                     f"{max(ratios):.2f}x)",
+                     ""])  # fmt: skip
     for lua, bump_us in BUMP_MOVE_US.items():
-        rows.append([f"bump.lua under {lua}, a move of its frame", f"{bump_us:.1f}",
-                     f"{us / bump_us:.2f}x", ""])  # fmt: skip
+        rows.append([f"bump.lua under {lua}, a move of its frame (the platformer's run)",
+                     f"{bump_us:.1f}", f"{us / bump_us:.2f}x", ""])  # fmt: skip
     return table(["single move", "median us", "collide2d's time over this", "target"], rows)
 
 
@@ -415,7 +444,12 @@ def main() -> None:
     parser.add_argument(
         "--bump", type=Path, default=Path(os.environ.get("BUMP_LUA_DIR", DEFAULT_BUMP))
     )
+    parser.add_argument("--single", action="store_true",
+                        help="only the single moves against bump.lua under LuaJIT")  # fmt: skip
     args = parser.parse_args()
+    if args.single:
+        print(single_moves(args.tiles, args.actors, args.seed, args.bump))
+        return
     print(f"# bench_world: {platform.python_implementation()} {platform.python_version()}, "
           f"{platform.machine()}, {os.cpu_count()} cores\n")  # fmt: skip
     print(platformer(args.tiles, args.actors, args.seed, args.warmup, args.frames, args.bump))
@@ -423,7 +457,7 @@ def main() -> None:
     print(bullets(args.tiles, args.actors, args.bullets, args.seed, args.warmup, args.frames,
                   args.bump))  # fmt: skip
     print()
-    print(single_moves(args.tiles, args.actors, args.seed))
+    print(single_moves(args.tiles, args.actors, args.seed, args.bump))
     sys.stdout.flush()
 
 

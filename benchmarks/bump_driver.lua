@@ -2,7 +2,7 @@
 -- benchmarks/bench_world.py runs it in collide2d, and prints the timings and the
 -- final positions.
 --
---   luajit bump_driver.lua BUMP_DIR SCENE_FILE
+--   luajit bump_driver.lua BUMP_DIR SCENE_FILE [frame]
 --
 -- SCENE_FILE (written by bench_world.py), one record per line:
 --   scene <platformer|bullets> <warmup frames> <timed frames>
@@ -92,6 +92,10 @@ end
 
 if name == "bullets" then frame = bullet_frame end
 local moved = name == "bullets" and bullets or actors
+
+-- "frame" as a third argument: hand the frame function to the caller (lupa_lua.frame)
+-- instead of timing it here.
+if arg[3] == "frame" then return frame end
 
 for _ = 1, warmup do frame() end
 local times = {}

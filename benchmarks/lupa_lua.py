@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 
 RUNTIMES = {"luajit": "lupa.luajit21", "lua5.1": "lupa.lua51"}
 
@@ -20,6 +21,18 @@ def available(lua: str) -> bool:
     except (ImportError, KeyError):
         return False
     return True
+
+
+def frame(lua: str, script: str, *args: str) -> Callable[[], object]:
+    """Run ``script`` in this process with ``args`` and ``"frame"`` as its arguments,
+    and return what it returns (``bump_driver.lua``: its frame function, for a caller
+    that times frames in turn with its own)."""
+    runtime = importlib.import_module(RUNTIMES[lua]).LuaRuntime()
+    arg = runtime.table(*args, "frame")
+    arg[0] = script
+    runtime.globals().arg = arg
+    with open(script, encoding="utf-8") as source:
+        return runtime.execute(source.read())  # type: ignore[no-any-return]
 
 
 def main(argv: list[str]) -> int:

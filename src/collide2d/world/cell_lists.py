@@ -46,6 +46,30 @@ class CellLists:
         """Have the lists made again before their next use."""
         self.version = -1
 
+    def _current(self, table: ItemTable) -> bool:
+        """Whether the lists held ``table``'s rows before its last write."""
+        return self.version == table.version - 1 and self.box is table.box
+
+    def placed(self, table: ItemTable, slot: int) -> None:
+        """Row ``slot`` was written (an item placed, updated or added), and nothing else
+        since the lists were made: list it where it is now."""
+        if self._current(table):
+            status = lists.relocate(table.box, slot, self.cell, self.cells, self.entries,
+                                    self.spans, self.apart, self.meta)  # fmt: skip
+            self.version = table.version if status == lists.OK else -1
+
+    def removed(self, table: ItemTable, slot: int, count: int) -> None:
+        """Slot ``slot`` was emptied (``count`` the slots before: the table compacts its
+        rows now and then, which numbers them again)."""
+        if self._current(table) and len(table.items) == count:
+            lists.take_out(slot, self.cells, self.entries, self.spans, self.apart, self.meta)
+            self.version = table.version
+
+    def unmoved(self, table: ItemTable) -> None:
+        """The table was written without a row's box changing (a velocity set)."""
+        if self._current(table):
+            self.version = table.version
+
     def ready(self, table: ItemTable) -> None:
         """Make the lists from ``table``'s rows unless they hold them already."""
         if self.version == table.version and self.box is table.box:

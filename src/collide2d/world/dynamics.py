@@ -77,6 +77,7 @@ class WorldDynamics(WorldShapes):
         value = self._checked_velocity(self._shape_dict[item], velocity)  # its kind only
         self._table.velocity[slot] = value
         self._table.changed()
+        self._cell_lists.unmoved(self._table)
 
     def mass(self, item: Item) -> float:
         """The mass of ``item`` (``math.inf``: never pushed by contacts)."""

@@ -58,7 +58,9 @@ def move_listed(
     table = world._table
     if table.polygons:
         return ELSEWHERE
-    shapes = world._shapes  # (rows the compiled moves wrote made into shapes first)
+    if table.pending_any:  # rows the compiled moves wrote: their shapes made first
+        world._make_pending()
+    shapes = world._shape_dict
     kept = world._cell_lists
     if kept.version != table.version or kept.box is not table.box:
         kept.ready(table)
@@ -129,13 +131,14 @@ def _movement(
 ) -> Movement:  # fmt: skip
     """The movement to ``px, py`` with the collision rows ``packed`` (the kernel's
     ``move``), ``items[slot]`` the item of a slot."""
+    new, vec2, names, normals = _new, Vec2, _NAMES, _NORMALS  # (locals: a frame's hot loop)
     collisions = []
     for o, r, f, nx, ny, tx, ty, dx, dy, lx, ly, started, sx, sy in packed:
         other = items[int(o)]
-        collisions.append(_new(Collision, (
-            item, other, _NAMES[int(r)], f,
-            _NORMALS[int(3 * nx + ny + 4)] if nx == 0.0 or ny == 0.0 else _new(Vec2, (nx, ny)),
-            _new(Vec2, (tx, ty)), _new(Vec2, (dx, dy)), _new(Rect, (lx, ly, w, h)),
-            shapes[other], started != 0.0, None if sx != sx else _new(Vec2, (sx, sy)), None,
+        collisions.append(new(Collision, (
+            item, other, names[int(r)], f,
+            normals[int(3 * nx + ny + 4)] if nx == 0.0 or ny == 0.0 else new(vec2, (nx, ny)),
+            new(vec2, (tx, ty)), new(vec2, (dx, dy)), new(Rect, (lx, ly, w, h)), shapes[other],
+            started != 0.0, None if sx != sx else new(vec2, (sx, sy)), None,
         )))  # fmt: skip
-    return _new(Movement, (_new(Vec2, (px, py)), collisions))
+    return new(Movement, (new(vec2, (px, py)), collisions))

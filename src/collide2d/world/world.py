@@ -154,6 +154,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         motion = self._checked_body(shape, velocity, mass, group)
         self._broadphase.add(item, index_shape(shape))  # stale others stay so till read
         self._table.add(item, shape, *motion)
+        self._cell_lists.placed(self._table, self._table.slot[item])
         self._shape_dict[item] = shape
         self._order[item] = self._next_order
         self._next_order += 1
@@ -164,7 +165,10 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         self._require(item)
         self._broadphase.remove(item)  # stale others stay so till read
         self._stale.pop(item, None)
-        self._table.remove(item)
+        table = self._table
+        slot, count = table.slot[item], len(table.items)
+        table.remove(item)
+        self._cell_lists.removed(table, slot, count)
         del self._shape_dict[item]
         del self._order[item]
 
@@ -269,7 +273,12 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
     ) -> tuple[Movement, bool]:
         """:meth:`check`, and whether the item was placed where it ends (a rectangle
         moved through the cell lists, when ``place``)."""
-        shape = self._require(item)
+        try:  # (_require, written out: the frame loop's call)
+            shape = self._shape_dict[item]
+        except (KeyError, TypeError):
+            shape = self._require(item)  # its errors
+        if self._table.pending_any:
+            shape = self._shape_of(item)
         target = checked_goal(goal)
         self.stats.begin()
         use = checked_filter(filter)
@@ -325,6 +334,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         self._broadphase.update(item, index_shape(shape))  # others stale stay so till read
         self._stale.pop(item, None)
         self._table.place(item, shape)
+        self._cell_lists.placed(self._table, self._table.slot[item])
         self._shape_dict[item] = shape
 
     def _place_rows_written(self, items: list[Item], shapes: list[Rect]) -> None:

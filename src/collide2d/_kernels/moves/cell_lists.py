@@ -168,6 +168,19 @@ def _relocate(box, s, cell, cells, entries, spans, apart, meta):
     return _insert(box, s, cell, cells, entries, spans, apart, meta)
 
 
+@kernel
+def relocate(box, s, cell, cells, entries, spans, apart, meta):
+    """List slot ``s`` where its row is now (a row written, or a slot added); ``OK``
+    or ``FULL``."""
+    return _relocate(box, s, cell, cells, entries, spans, apart, meta)
+
+
+@kernel
+def take_out(s, cells, entries, spans, apart, meta):
+    """Take slot ``s`` out of the lists (its item removed)."""
+    _remove(s, cells, entries, spans, apart, meta)
+
+
 @helper_kernel
 def _region(x, y, w, h, gx, gy):
     """``collide2d.world.single_move._region`` (no reach): the padded box a move never
