@@ -263,3 +263,14 @@ def test_single_changes_keep_the_lists_without_making_them_again():
     _, (col,) = world.move("new", (101.0, 101.0))  # made again: meets item 3
     assert col.other == 3 and kept.version == world._table.version
     world.validate()
+
+
+def test_a_move_among_more_candidates_than_the_scratch_holds():
+    """A slide along a floor of 300 tiles: more candidates than the 64 the scratch
+    holds at first; it grows, and the move is the check loop's."""
+    scene = [Rect(2.0 * k, 10.0, 2.0, 2.0) for k in range(300)] + [Rect(0.0, 0.0, 1.0, 1.0)]
+    listed, loop = worlds(scene, 64.0)
+    assert listed._cell_lists.candidates == 64
+    assert listed.move(300, (590.0, 20.0)) == loop.move(300, (590.0, 20.0))
+    assert listed._cell_lists.candidates >= listed.stats.tests == 296  # (the tiles left of 591)
+    same(listed, loop)

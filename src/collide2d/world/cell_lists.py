@@ -30,17 +30,8 @@ class CellLists:
         self.cell = cell
         self.version = -1  # the table's version the lists hold; -1: make them again
         self.box: np.ndarray | None = None  # the table's box array they were made from
-        self.room = 0  # entries (the hash holds twice as many keys' rows and more)
-        self.scratch(0)
-
-    def scratch(self, candidates: int) -> None:
-        """Make the single move's scratch arrays (kept between moves: making them
-        costs as much as a short move), with room for ``candidates`` rows."""
-        room = max(candidates, 256)
-        self.cands = np.zeros((room, 2), dtype=np.int64)  # slot, response code
-        rows = 2 * MAX_RESPONSES * (room + 1)  # the most a move may write
-        self.packed = np.zeros((rows, 14))  # collision rows
-        self.marks = np.zeros((rows, 3), dtype=np.int64)  # and their integer columns
+        self.room = 1024  # entries (the hash has four rows for each and more)
+        self.candidates = 64  # the most candidates a move can take (grown on demand)
 
     def forget(self) -> None:
         """Have the lists made again before their next use."""
@@ -54,15 +45,14 @@ class CellLists:
         """Row ``slot`` was written (an item placed, updated or added), and nothing else
         since the lists were made: list it where it is now."""
         if self._current(table):
-            status = lists.relocate(table.box, slot, self.cell, self.cells, self.entries,
-                                    self.spans, self.apart, self.meta)  # fmt: skip
+            status = lists.relocate(table.box, slot, self.cell, self.ints, self.floats)
             self.version = table.version if status == lists.OK else -1
 
     def removed(self, table: ItemTable, slot: int, count: int) -> None:
         """Slot ``slot`` was emptied (``count`` the slots before: the table compacts its
         rows now and then, which numbers them again)."""
         if self._current(table) and len(table.items) == count:
-            lists.take_out(slot, self.cells, self.entries, self.spans, self.apart, self.meta)
+            lists.take_out(slot, self.ints, self.floats)
             self.version = table.version
 
     def unmoved(self, table: ItemTable) -> None:
@@ -70,32 +60,39 @@ class CellLists:
         if self._current(table):
             self.version = table.version
 
-    def ready(self, table: ItemTable) -> None:
-        """Make the lists from ``table``'s rows unless they hold them already."""
+    def ready(self, table: ItemTable, candidates: int = 0) -> None:
+        """Make the lists from ``table``'s rows unless they hold them already, with
+        room for a move among ``candidates`` items."""
+        if candidates > self.candidates:
+            self.candidates = max(candidates, 2 * self.candidates)
+            self.version = -1
         if self.version == table.version and self.box is table.box:
             return
-        size = table.box.shape[0]
-        if self.box is None or self.box.shape[0] != size:
-            self.spans = np.zeros((size, 5), dtype=np.int64)
-            self.apart = np.zeros(size, dtype=np.int64)
-            self.seen = np.zeros(size, dtype=np.int64)
-            self.regions = np.zeros((size, 4))
-            self.order = np.arange(size, dtype=np.int64)  # a slot's insertion rank
-            self.found = np.zeros(size, dtype=np.int64)
-            self.meta = np.zeros(4, dtype=np.int64)
-        self.room = max(self.room, 1024, 4 * len(table.slot))
+        self.room = max(self.room, 4 * len(table.slot))
         while True:
-            self.entries = np.zeros((self.room, 2), dtype=np.int64)
-            self.cells = np.zeros((_power_of_two(4 * self.room), 2), dtype=np.int64)
-            status = lists.build(
-                table.box, table.alive, len(table.items), self.cell, self.cells,
-                self.entries, self.spans, self.apart, self.meta,
-            )  # fmt: skip
+            self._allocate(table.box.shape[0])
+            status = lists.build(table.box, table.alive, len(table.items), self.cell, self.ints,
+                                 self.floats)  # fmt: skip
             if status == lists.OK:
                 break
             self.room *= 2
         self.version = table.version
         self.box = table.box
+
+    def _allocate(self, slots: int) -> None:
+        """The two arrays (``_kernels.moves.cell_lists``) for ``slots`` slots, and
+        views of the parts read here."""
+        rows = _power_of_two(4 * self.room)
+        collisions = 2 * MAX_RESPONSES * (self.candidates + 1)  # the most a move writes
+        head = np.array([0, 0, 0, 0, slots, self.room, rows, collisions], dtype=np.int64)
+        self.ints = np.zeros(
+            lists.HEAD + 9 * slots + 2 * self.candidates + 3 * collisions + 2 * self.room
+            + 2 * rows, dtype=np.int64,
+        )  # fmt: skip
+        self.ints[: lists.HEAD] = head
+        self.floats = np.zeros(4 * slots + 14 * collisions)
+        (self.meta, self.spans, self.apart, self.found, _, self.cands, _, self.entries,
+         self.cells, _, self.packed) = lists.parts(self.ints, self.floats)  # fmt: skip
 
     def validate(self, table: ItemTable) -> None:
         """Check that the lists, where they claim to hold ``table``'s rows, list each

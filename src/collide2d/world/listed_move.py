@@ -66,12 +66,15 @@ def move_listed(
         kept.ready(table)
     slot = table.slot[item]
     gx, gy = goal
-    status, k, met = lists.search(
-        table.box, table.kind, slot, gx, gy, kept.cell, kept.cells, kept.entries, kept.spans,
-        kept.apart, kept.seen, kept.meta, kept.regions, kept.found, table.origin, place,
-    )  # fmt: skip
+    search = lists.search
+    status, k, met = search(table.box, table.kind, table.origin, slot, gx, gy, place, kept.cell,
+                            kept.ints, kept.floats)  # fmt: skip
     if status == lists.WIDE or status == lists.FAR:
         return ELSEWHERE
+    if k > kept.candidates:  # more than the scratch holds: larger, and again
+        kept.ready(table, k)
+        status, k, met = search(table.box, table.kind, table.origin, slot, gx, gy, place,
+                                kept.cell, kept.ints, kept.floats)  # fmt: skip
     if not k:  # nothing on the way: at the goal (and placed there, when placing)
         if place:
             _placed(world, table, kept, status, item, gx, gy, shape)
@@ -92,16 +95,13 @@ def move_listed(
     if table.version != version:  # the filter changed the World: the check loop
         return CHECK_LOOP
     n = len(rows)
-    if n > kept.cands.shape[0]:
-        kept.scratch(n)
     cands = kept.cands
     for i in range(n):
         cands[i, 0] = rows[i]
         cands[i, 1] = answers[i]
     status, end, listed, px, py = lists.move(
-        table.box, kept.order, table.kind, slot, gx, gy, n, cands, kept.packed, kept.marks,
-        kept.regions, table.origin, place, kept.cell, kept.cells, kept.entries, kept.spans,
-        kept.apart, kept.meta,
+        table.box, table.kind, table.origin, slot, gx, gy, n, place, kept.cell, kept.ints,
+        kept.floats,
     )  # fmt: skip
     if status != lists.DONE:
         return CHECK_LOOP

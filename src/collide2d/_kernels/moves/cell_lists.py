@@ -9,7 +9,18 @@ An item over more than :data:`MOST_CELLS` cells, or with a cell number beyond
 :data:`LIMIT`, is kept apart (``apart``), and every search looks at it. ``spans``
 holds each slot's cell range and where it is: ``LISTED`` in the cells, its index in
 ``apart``, or ``ABSENT``. ``meta`` holds the free entries' first, the keys in use,
-the items apart and the search's epoch (``seen`` marks the slots a search met).
+the items apart and the search's epoch (``spans[:, SEEN]`` marks the slots a search
+met).
+
+All of it lives in two arrays, so that a kernel's call unboxes two arrays rather than
+a dozen (each costs about 55 ns a call, a tenth of a single move): ``ints`` (int64)
+holds ``meta`` (its first :data:`HEAD` values: the free entries' first, the keys in
+use, the items apart, the search's epoch, then the sizes: slots ``N``, entries ``E``,
+hash rows ``H``, collision rows ``C``), then ``spans`` (N, 6), ``apart``, ``found``
+and ``order`` (N each), the move's candidates ``cands`` (C // 128 - 1, 2), the
+collision rows' integer columns ``marks`` (C, 3), ``entries`` (E, 2) and ``cells``
+(H, 2); ``floats`` holds ``regions`` (N, 4) and the collision rows ``packed`` (C, 14).
+:func:`parts` cuts them apart (``collide2d.world.cell_lists`` keeps the same views).
 
 The caller (``collide2d.world.cell_lists``) builds the lists from the item table and
 builds them again, larger, when a change returns ``FULL``: a partial change is then
@@ -20,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from collide2d._kernels.codes import RECT
+from collide2d._kernels.codes import MAX_RESPONSES, RECT
 from collide2d._kernels.jit import helper_kernel, kernel
 from collide2d._kernels.moves.world_moves import DONE, move_rects
 
@@ -38,8 +49,12 @@ MOST_SEARCHED = 4096
 OK, FULL, WIDE, FAR = 0, 1, 2, 3
 """Statuses: done; out of entries or keys (build again, larger); a region over more
 than :data:`MOST_SEARCHED` cells; a move the rows cannot keep (far out)."""
-FREE_AT, KEYS, APART, EPOCH = range(4)
-"""The rows of ``meta``."""
+FREE_AT, KEYS, APART, EPOCH, SLOTS, ENTRIES, ROWS, COLLISIONS = range(8)
+"""The values of ``meta``."""
+HEAD = 8
+"""The length of ``meta``."""
+SEEN = 5
+"""The column of ``spans`` that marks the slots a search met (its epoch)."""
 REGION_PAD = 1e-9
 """``collide2d.world.move_all.REGION_PAD`` (a test holds them equal)."""
 NEAR = 2.0**32
@@ -47,6 +62,32 @@ NEAR = 2.0**32
 KEPT = 2.0**-20
 """``collide2d.continuous.rect_exact.KEPT`` (a test holds them equal)."""
 _MIX = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed 64-bit integer
+
+
+@helper_kernel
+def parts(ints, floats):
+    """``meta, spans, apart, found, order, cands, marks, entries, cells, regions,
+    packed``: the views of ``ints`` and ``floats`` (module docstring)."""
+    n = ints[SLOTS]
+    c = ints[COLLISIONS]
+    r = c // (2 * MAX_RESPONSES) - 1
+    at = HEAD
+    spans = ints[at : at + 6 * n].reshape((n, 6))
+    at += 6 * n
+    apart = ints[at : at + n]
+    found = ints[at + n : at + 2 * n]
+    order = ints[at + 2 * n : at + 3 * n]
+    at += 3 * n
+    cands = ints[at : at + 2 * r].reshape((r, 2))
+    at += 2 * r
+    marks = ints[at : at + 3 * c].reshape((c, 3))
+    at += 3 * c
+    entries = ints[at : at + 2 * ints[ENTRIES]].reshape((ints[ENTRIES], 2))
+    at += 2 * ints[ENTRIES]
+    cells = ints[at : at + 2 * ints[ROWS]].reshape((ints[ROWS], 2))
+    regions = floats[: 4 * n].reshape((n, 4))
+    packed = floats[4 * n : 4 * n + 14 * c].reshape((c, 14))
+    return ints[:HEAD], spans, apart, found, order, cands, marks, entries, cells, regions, packed
 
 
 @helper_kernel
@@ -141,8 +182,9 @@ def _remove(s, cells, entries, spans, apart, meta):
 
 
 @kernel
-def build(box, alive, count, cell, cells, entries, spans, apart, meta):
+def build(box, alive, count, cell, ints, floats):
     """List every live slot below ``count``; ``OK`` or ``FULL``."""
+    meta, spans, apart, _, order, _, _, entries, cells, _, _ = parts(ints, floats)
     cells[:, 0] = FREE
     for e in range(entries.shape[0]):
         entries[e, 1] = e + 1
@@ -150,7 +192,9 @@ def build(box, alive, count, cell, cells, entries, spans, apart, meta):
     meta[FREE_AT] = 0
     meta[KEYS] = 0
     meta[APART] = 0
-    spans[:, 4] = ABSENT
+    for s in range(spans.shape[0]):
+        spans[s, 4] = ABSENT
+        order[s] = s  # a slot's insertion rank
     for s in range(count):
         if alive[s] and _insert(box, s, cell, cells, entries, spans, apart, meta) != OK:
             return FULL
@@ -169,15 +213,17 @@ def _relocate(box, s, cell, cells, entries, spans, apart, meta):
 
 
 @kernel
-def relocate(box, s, cell, cells, entries, spans, apart, meta):
+def relocate(box, s, cell, ints, floats):
     """List slot ``s`` where its row is now (a row written, or a slot added); ``OK``
     or ``FULL``."""
+    meta, spans, apart, _, _, _, _, entries, cells, _, _ = parts(ints, floats)
     return _relocate(box, s, cell, cells, entries, spans, apart, meta)
 
 
 @kernel
-def take_out(s, cells, entries, spans, apart, meta):
+def take_out(s, ints, floats):
     """Take slot ``s`` out of the lists (its item removed)."""
+    meta, spans, apart, _, _, _, _, entries, cells, _, _ = parts(ints, floats)
     _remove(s, cells, entries, spans, apart, meta)
 
 
@@ -207,8 +253,7 @@ def _kept(x, w):
 
 
 @kernel
-def search(box, kind, mover, gx, gy, cell, cells, entries, spans, apart, seen, meta, regions,
-           found, origin, place):  # fmt: skip
+def search(box, kind, origin, mover, gx, gy, place, cell, ints, floats):
     """The items a move of ``mover`` toward ``gx, gy`` may meet: the slots whose boxes
     overlap the move's region (strictly) in ``found``, in insertion order, each as
     ``2 * slot + own``, ``own`` 1 where it is the caller's Python's to move against
@@ -217,6 +262,7 @@ def search(box, kind, mover, gx, gy, cell, cells, entries, spans, apart, seen, m
     the goal: when ``place``, the mover's row is written there and its cells changed.
     Returns ``(status, count, met)``, ``met`` the slots looked at (the mover's own
     included); the status is ``FULL`` where the lists must be built again."""
+    meta, spans, apart, found, _, _, _, entries, cells, regions, _ = parts(ints, floats)
     x = box[mover, 0]
     y = box[mover, 1]
     w = box[mover, 2]
@@ -251,8 +297,8 @@ def search(box, kind, mover, gx, gy, cell, cells, entries, spans, apart, seen, m
             while e >= 0:
                 s = entries[e, 0]
                 e = entries[e, 1]
-                if seen[s] != epoch:
-                    seen[s] = epoch
+                if spans[s, SEEN] != epoch:
+                    spans[s, SEEN] = epoch
                     met += 1
                     count = _take(box, kind, s, mover, left, top, right, bottom, found, count)
     for i in range(1, count):  # insertion order (a search finds a few)
@@ -285,28 +331,29 @@ def _take(box, kind, s, mover, left, top, right, bottom, found, count):
 
 
 @kernel
-def move(box, order, kind, mover, gx, gy, n, cands, packed, marks, regions, origin, place, cell,
-         cells, entries, spans, apart, meta):  # fmt: skip
+def move(box, kind, origin, mover, gx, gy, n, place, cell, ints, floats):
     """``world_moves.move_rects`` of ``mover`` toward ``gx, gy`` over the item table's
     own rows, against the ``n`` candidates ``cands`` (rows of slot and response
     code), its collision rows written into ``packed`` (a row each: the other's slot,
-    response, fraction, normal, touch, delta, leg start, started, slide goal;
-    ``marks`` the scratch of the integer columns); then, when ``place``, its row's
-    origin written and its cells changed (else its row as it was). Returns
-    ``(status, collisions, lists, x, y)``: the moves' status, the collision rows
-    written, ``OK`` or ``FULL`` (the lists must be built again) and where the mover
-    ends."""
+    response, fraction, normal, touch, delta, leg start, started, slide goal); then,
+    when ``place``, its row's origin written and its cells changed (else its row as
+    it was). Returns ``(status, collisions, lists, x, y)``: the moves' status, the
+    collision rows written, ``OK`` or ``FULL`` (the lists must be built again) and
+    where the mover ends."""
+    meta, spans, apart, _, order, cands, marks, entries, cells, regions, packed = parts(
+        ints, floats
+    )
     x0 = box[mover, 0]
     y0 = box[mover, 1]
-    ints = np.zeros(5, dtype=np.int64)  # the mover, its candidates' and rows' ranges
-    ints[0] = mover
-    ints[2] = n
-    floats = np.empty((2, 2))  # its goal, where it ends
-    floats[0, 0] = gx
-    floats[0, 1] = gy
+    small = np.zeros(5, dtype=np.int64)  # the mover, its candidates' and rows' ranges
+    small[0] = mover
+    small[2] = n
+    ends = np.empty((2, 2))  # its goal, where it ends
+    ends[0, 0] = gx
+    ends[0, 1] = gy
     status, _, end = move_rects(
-        box, order, ints[0:1], floats[0:1], ints[1:3], cands[:, 0], cands[:, 1],
-        np.zeros(1, dtype=np.bool_), 0, floats[1:2], ints[3:5], marks[:, 0], marks[:, 1],
+        box, order, small[0:1], ends[0:1], small[1:3], cands[:, 0], cands[:, 1],
+        np.zeros(1, dtype=np.bool_), 0, ends[1:2], small[3:5], marks[:, 0], marks[:, 1],
         packed[:, 2], packed[:, 3:5], packed[:, 5:7], packed[:, 7:9], packed[:, 9:11],
         marks[:, 2], packed[:, 12:14], kind, regions, None,
     )  # fmt: skip
@@ -316,8 +363,8 @@ def move(box, order, kind, mover, gx, gy, n, cands, packed, marks, regions, orig
         packed[r, 0] = marks[r, 0]
         packed[r, 1] = marks[r, 1]
         packed[r, 11] = marks[r, 2]
-    x = floats[1, 0]
-    y = floats[1, 1]
+    x = ends[1, 0]
+    y = ends[1, 1]
     if not place:
         box[mover, 0] = x0
         box[mover, 1] = y0
