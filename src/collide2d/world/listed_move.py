@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from collide2d._kernels import lazy
+from collide2d._kernels.codes import IGNORE
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
 from collide2d.shapes import AnyShape
@@ -67,41 +68,41 @@ def move_listed(
     slot = table.slot[item]
     gx, gy = goal
     search = lists.search
-    status, k, met = search(table.box, table.kind, table.origin, slot, gx, gy, place, kept.cell,
-                            kept.ints, kept.floats)  # fmt: skip
+    status, k, met, epoch = search(table.box, table.kind, table.origin, slot, gx, gy, place,
+                                   kept.cell, kept.ints, kept.floats)  # fmt: skip
     if status == lists.WIDE or status == lists.FAR:
         return ELSEWHERE
     if k > kept.candidates:  # more than the scratch holds: larger, and again
         kept.ready(table, k)
-        status, k, met = search(table.box, table.kind, table.origin, slot, gx, gy, place,
-                                kept.cell, kept.ints, kept.floats)  # fmt: skip
+        status, k, met, epoch = search(table.box, table.kind, table.origin, slot, gx, gy, place,
+                                       kept.cell, kept.ints, kept.floats)  # fmt: skip
     if not k:  # nothing on the way: at the goal (and placed there, when placing)
         if place:
             _placed(world, table, kept, status, item, gx, gy, shape)
         return _new(Movement, (goal, [])), 0, met
     items = table.items
-    rows: list[int] = []
-    answers: list[int] = []
+    answers = 0  # three bits a candidate (up to 21; past them, in the array)
+    codes_found: list[int] = []
+    tests = 0
     version = table.version
-    for found in kept.found[:k].tolist():
+    for i, found in enumerate(kept.found[:k].tolist()):
         response = filter(item, items[found >> 1])
-        if not response:
-            continue
-        code = codes.get(response) if isinstance(response, str) else None
-        if code is None or found & 1:
-            return CHECK_LOOP
-        rows.append(found >> 1)
-        answers.append(code)
+        code = IGNORE
+        if response:
+            code = codes.get(response) if isinstance(response, str) else None
+            if code is None or found & 1:
+                return CHECK_LOOP
+            tests += 1
+        answers |= code << (3 * i)
+        codes_found.append(code)
     if table.version != version:  # the filter changed the World: the check loop
         return CHECK_LOOP
-    n = len(rows)
-    cands = kept.cands
-    for i in range(n):
-        cands[i, 0] = rows[i]
-        cands[i, 1] = answers[i]
+    if k > 21:
+        kept.cands[:k, 1] = codes_found
+        answers = -1
     status, end, listed, px, py = lists.move(
-        table.box, table.kind, table.origin, slot, gx, gy, n, place, kept.cell, kept.ints,
-        kept.floats,
+        table.box, table.kind, table.origin, slot, gx, gy, k, answers, epoch, place, kept.cell,
+        kept.ints, kept.floats,
     )  # fmt: skip
     if status != lists.DONE:
         return CHECK_LOOP
@@ -109,8 +110,12 @@ def move_listed(
     if place:
         _placed(world, table, kept, listed, item, px, py, shape)
     if not end:
-        return _new(Movement, (_new(Vec2, (px, py)), [])), n, met
-    return _movement(item, kept.packed[:end].tolist(), table.items, shapes, px, py, w, h), n, met
+        return _new(Movement, (_new(Vec2, (px, py)), [])), tests, met
+    return (
+        _movement(item, kept.packed[:end].tolist(), table.items, shapes, px, py, w, h),
+        tests,
+        met,
+    )
 
 
 def _placed(

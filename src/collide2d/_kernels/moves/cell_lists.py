@@ -19,8 +19,10 @@ use, the items apart, the search's epoch, then the sizes: slots ``N``, entries `
 hash rows ``H``, collision rows ``C``), then ``spans`` (N, 6), ``apart``, ``found``
 and ``order`` (N each), the move's candidates ``cands`` (C // 128 - 1, 2), the
 collision rows' integer columns ``marks`` (C, 3), ``entries`` (E, 2) and ``cells``
-(H, 2); ``floats`` holds ``regions`` (N, 4) and the collision rows ``packed`` (C, 14).
-:func:`parts` cuts them apart (``collide2d.world.cell_lists`` keeps the same views).
+(H, 2), then the move's scratch; ``floats`` holds ``regions`` (N, 4), the collision
+rows ``packed`` (C, 14), then the move's scratch. :func:`parts` cuts them apart
+(``collide2d.world.cell_lists`` keeps the same views), :func:`_scratch` the
+scratch.
 
 The caller (``collide2d.world.cell_lists``) builds the lists from the item table and
 builds them again, larger, when a change returns ``FULL``: a partial change is then
@@ -33,7 +35,7 @@ import numpy as np
 
 from collide2d._kernels.codes import MAX_RESPONSES, RECT
 from collide2d._kernels.jit import helper_kernel, kernel
-from collide2d._kernels.moves.world_moves import DONE, move_rects
+from collide2d._kernels.moves.world_moves import DONE, NEEDS_PYTHON, moves_with
 
 FREE = -1
 """The key of an unused row of ``cells`` (keys are never negative)."""
@@ -88,6 +90,25 @@ def parts(ints, floats):
     regions = floats[: 4 * n].reshape((n, 4))
     packed = floats[4 * n : 4 * n + 14 * c].reshape((c, 14))
     return ints[:HEAD], spans, apart, found, order, cands, marks, entries, cells, regions, packed
+
+
+@helper_kernel
+def _scratch(ints, floats):
+    """``small, ends, flags, p_slot, p_floats, p_key``: the single move's scratch, after
+    the parts (module docstring): 8 integers, 4 floats, ``8 r`` flags, ``r`` slots,
+    ``(5, r)`` and ``(r, 4)`` floats for ``r`` candidates."""
+    n = ints[SLOTS]
+    c = ints[COLLISIONS]
+    r = c // (2 * MAX_RESPONSES) - 1
+    at = HEAD + 9 * n + 2 * r + 3 * c + 2 * ints[ENTRIES] + 2 * ints[ROWS]
+    small = ints[at : at + 8]
+    flags = ints[at + 8 : at + 8 + r].view(np.bool_)
+    p_slot = ints[at + 8 + r : at + 8 + 2 * r]
+    at = 4 * n + 14 * c
+    ends = floats[at : at + 4].reshape((2, 2))
+    p_floats = floats[at + 4 : at + 4 + 5 * r].reshape((5, r))
+    p_key = floats[at + 4 + 5 * r : at + 4 + 9 * r].reshape((r, 4))
+    return small, ends, flags, p_slot, p_floats, p_key
 
 
 @helper_kernel
@@ -260,8 +281,9 @@ def search(box, kind, origin, mover, gx, gy, place, cell, ints, floats):
     (not a rectangle, or one whose ``x + w`` loses part of ``w``). Writes the region
     into ``regions[mover]`` (``x, y, w, h``). Where none is found the move ends at
     the goal: when ``place``, the mover's row is written there and its cells changed.
-    Returns ``(status, count, met)``, ``met`` the slots looked at (the mover's own
-    included); the status is ``FULL`` where the lists must be built again."""
+    Returns ``(status, count, met, epoch)``, ``met`` the slots looked at (the
+    mover's own included), ``epoch`` the search's (for :func:`move`); the status is
+    ``FULL`` where the lists must be built again."""
     meta, spans, apart, found, _, _, _, entries, cells, regions, _ = parts(ints, floats)
     x = box[mover, 0]
     y = box[mover, 1]
@@ -269,13 +291,13 @@ def search(box, kind, origin, mover, gx, gy, place, cell, ints, floats):
     h = box[mover, 3]
     left, top, right, bottom, kept = _region(x, y, w, h, gx, gy)
     if not kept:
-        return FAR, 0, 0
+        return FAR, 0, 0, 0
     fx0 = np.floor(left / cell)
     fy0 = np.floor(top / cell)
     fx1 = np.floor(right / cell)
     fy1 = np.floor(bottom / cell)
     if not ((fx1 - fx0 + 1.0) * (fy1 - fy0 + 1.0) <= MOST_SEARCHED):
-        return WIDE, 0, 0
+        return WIDE, 0, 0, 0
     regions[mover, 0] = left
     regions[mover, 1] = top
     regions[mover, 2] = right - left
@@ -309,8 +331,8 @@ def search(box, kind, origin, mover, gx, gy, place, cell, ints, floats):
     if count == 0 and place:
         box[mover, 0] = origin[mover, 0] = gx
         box[mover, 1] = origin[mover, 1] = gy
-        return _relocate(box, mover, cell, cells, entries, spans, apart, meta), 0, met
-    return OK, count, met
+        return _relocate(box, mover, cell, cells, entries, spans, apart, meta), 0, met, epoch
+    return OK, count, met, epoch
 
 
 @helper_kernel
@@ -331,31 +353,43 @@ def _take(box, kind, s, mover, left, top, right, bottom, found, count):
 
 
 @kernel
-def move(box, kind, origin, mover, gx, gy, n, place, cell, ints, floats):
+def move(box, kind, origin, mover, gx, gy, n, answers, epoch, place, cell, ints, floats):
     """``world_moves.move_rects`` of ``mover`` toward ``gx, gy`` over the item table's
-    own rows, against the ``n`` candidates ``cands`` (rows of slot and response
-    code), its collision rows written into ``packed`` (a row each: the other's slot,
-    response, fraction, normal, touch, delta, leg start, started, slide goal); then,
-    when ``place``, its row's origin written and its cells changed (else its row as
-    it was). Returns ``(status, collisions, lists, x, y)``: the moves' status, the
-    collision rows written, ``OK`` or ``FULL`` (the lists must be built again) and
-    where the mover ends."""
-    meta, spans, apart, _, order, cands, marks, entries, cells, regions, packed = parts(
+    own rows, against the ``n`` items :func:`search` found (its ``epoch``; another
+    search since, from the caller's filter, returns ``NEEDS_PYTHON``), with their
+    response codes three bits each in ``answers`` (``IGNORE`` for none), or, where
+    ``answers`` is -1, already in ``cands[:n, 1]``. Its collision rows go to
+    ``packed`` (a row each: the other's slot, response, fraction, normal, touch,
+    delta, leg start, started, slide goal); then, when ``place``, its row's origin
+    is written and its cells changed (else its row is as it was). Returns ``(status,
+    collisions, lists, x, y)``: the moves' status, the collision rows written,
+    ``OK`` or ``FULL`` (the lists must be built again) and where the mover ends."""
+    meta, spans, apart, found, order, cands, marks, entries, cells, regions, packed = parts(
         ints, floats
     )
+    if meta[EPOCH] != epoch:
+        return NEEDS_PYTHON, 0, OK, 0.0, 0.0
+    for i in range(n):
+        cands[i, 0] = found[i] >> 1
+        if answers >= 0:
+            cands[i, 1] = (answers >> (3 * i)) & 7
     x0 = box[mover, 0]
     y0 = box[mover, 1]
-    small = np.zeros(5, dtype=np.int64)  # the mover, its candidates' and rows' ranges
+    small, ends, flags, p_slot, p_floats, p_key = _scratch(ints, floats)
+    small[:] = 0  # the mover, its candidates' and rows' ranges
     small[0] = mover
     small[2] = n
-    ends = np.empty((2, 2))  # its goal, where it ends
-    ends[0, 0] = gx
+    ends[0, 0] = gx  # its goal, where it ends
     ends[0, 1] = gy
-    status, _, end = move_rects(
+    r = p_slot.shape[0]
+    flags[4 * r] = False  # python_only
+    status, _, end = moves_with(
         box, order, small[0:1], ends[0:1], small[1:3], cands[:, 0], cands[:, 1],
-        np.zeros(1, dtype=np.bool_), 0, ends[1:2], small[3:5], marks[:, 0], marks[:, 1],
+        flags[4 * r : 4 * r + 1], 0, ends[1:2], small[3:5], marks[:, 0], marks[:, 1],
         packed[:, 2], packed[:, 3:5], packed[:, 5:7], packed[:, 7:9], packed[:, 9:11],
-        marks[:, 2], packed[:, 12:14], kind, regions, None,
+        marks[:, 2], packed[:, 12:14], kind, regions, None, flags[:r], p_slot, p_floats[0],
+        p_floats[1], p_floats[2], p_floats[3], p_floats[4], flags[r : 2 * r],
+        flags[2 * r : 3 * r], flags[3 * r : 4 * r], p_key,
     )  # fmt: skip
     if status != DONE:
         return status, end, OK, x0, y0

@@ -120,8 +120,6 @@ def move_rects(
     ends by clearing a rounding overlap with the polygons
     (``collide2d.world.slope_rules.clear_rounded_end``).
     """
-    cap = col_other.shape[0]
-    row = out_start[first]
     # the projection in progress (candidate slot, fraction, normal, touch, started,
     # corner, order key) and the candidates met: scratch for the longest list, made
     # once (made for each mover they cost as much as a short move)
@@ -139,6 +137,26 @@ def move_rects(
     p_corner = np.empty(most, dtype=np.bool_)
     p_open = np.empty(most, dtype=np.bool_)
     p_key = np.empty((most, 4))
+    return moves_with(
+        box, order, movers, goals, cand_start, cand_item, cand_resp, python_only, first,
+        out_pos, out_start, col_other, col_resp, col_f, col_n, col_touch, col_delta, col_leg,
+        col_started, col_slide, kind, regions, shapes, visited, p_slot, p_f, p_nx, p_ny, p_tx,
+        p_ty, p_started, p_corner, p_open, p_key,
+    )  # fmt: skip
+
+
+@kernel
+def moves_with(
+    box, order, movers, goals, cand_start, cand_item, cand_resp, python_only, first,
+    out_pos, out_start, col_other, col_resp, col_f, col_n, col_touch, col_delta, col_leg,
+    col_started, col_slide, kind, regions, shapes, visited, p_slot, p_f, p_nx, p_ny, p_tx,
+    p_ty, p_started, p_corner, p_open, p_key,
+):  # fmt: skip
+    """:func:`move_rects` with its scratch given: ``visited`` and the projection's
+    arrays (``p_*``), each with room for the longest candidate list (``p_key`` of 4
+    columns), for a caller that keeps them between calls (``cell_lists.move``)."""
+    cap = col_other.shape[0]
+    row = out_start[first]
     for m in range(first, movers.shape[0]):
         out_start[m] = row
         if python_only[m]:
