@@ -87,12 +87,13 @@ def move_listed(
     version = table.version
     for i, found in enumerate(kept.found[:k].tolist()):
         response = filter(item, items[found >> 1])
-        code = IGNORE
-        if response:
-            code = codes.get(response) if isinstance(response, str) else None
-            if code is None or found & 1:
-                return CHECK_LOOP
-            tests += 1
+        if not response:
+            codes_found.append(IGNORE)  # (IGNORE is 0: no bits)
+            continue
+        code = codes.get(response) if isinstance(response, str) else None
+        if code is None or found & 1:
+            return CHECK_LOOP
+        tests += 1
         answers |= code << (3 * i)
         codes_found.append(code)
     if table.version != version:  # the filter changed the World: the check loop
