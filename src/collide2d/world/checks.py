@@ -73,30 +73,30 @@ def outward(left: float, top: float, right: float, bottom: float) -> Rect:
 _INF = math.inf
 
 
-def _plain(goal: object) -> bool:
-    """Whether ``goal`` is a ``Vec2`` or a tuple of two finite floats (what a frame
-    loop makes): taken as it is, at a tenth of the cost of the full check."""
+def plain_goal(goal: object) -> Vec2 | None:
+    """``goal`` as a ``Vec2`` where it is a ``Vec2`` or a tuple of two finite floats
+    (what a frame loop makes), taken as it is at a tenth of the cost of the full
+    check; else None."""
     kind = type(goal)
     if (kind is tuple or kind is Vec2) and len(goal) == 2:  # type: ignore[arg-type]
         x: object
         y: object
         x, y = goal  # type: ignore[misc]
-        return type(x) is float and type(y) is float and -_INF < x < _INF and -_INF < y < _INF
-    return False
+        if type(x) is float and type(y) is float and -_INF < x < _INF and -_INF < y < _INF:
+            return goal if kind is Vec2 else tuple.__new__(Vec2, goal)  # type: ignore[arg-type, return-value]
+    return None
 
 
 def checked_goal(goal: object) -> Vec2:
     """``goal`` as a ``Vec2`` of finite floats, or an error naming it."""
-    if _plain(goal):
-        return goal if type(goal) is Vec2 else tuple.__new__(Vec2, goal)  # type: ignore[arg-type]
-    return _checks.point(goal, "goal")
+    return plain_goal(goal) or _checks.point(goal, "goal")
 
 
 def checked_goals(goals: dict[Item, object]) -> dict[Item, tuple[float, float]]:
     """Every goal of a ``move_all`` checked, as :func:`checked_goal` does (a plain goal
     is kept as it is: a tuple or a ``Vec2``)."""
     return {
-        item: goal if _plain(goal) else _checks.point(goal, "goal")  # type: ignore[misc]
+        item: goal if plain_goal(goal) is not None else _checks.point(goal, "goal")  # type: ignore[misc]
         for item, goal in goals.items()
     }
 

@@ -28,6 +28,7 @@ from collide2d.world.checks import (
     checked_shape,
     index_shape,
     outward,
+    plain_goal,
 )
 from collide2d.world.collision import Collision, Filter, Item, Movement
 from collide2d.world.contact import (
@@ -55,6 +56,7 @@ from collide2d.world.slope_rules import clear_rounded_end, wedged
 from collide2d.world.table import ItemTable
 
 _SHAPES = (Rect, Circle, PlacedMask, PlacedPolygon, Polygon)
+
 """What ``update`` takes as a new shape (anything else is a position or a rectangle)."""
 
 
@@ -279,9 +281,9 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
             shape = self._require(item)  # its errors
         if self._table.pending_any:
             shape = self._shape_of(item)
-        target = checked_goal(goal)
+        target = plain_goal(goal) or checked_goal(goal)  # (one call in the common case)
         self.stats.begin()
-        use = checked_filter(filter)
+        use = filter if filter is not None and callable(filter) else checked_filter(filter)
         if type(shape) is Rect and self._compiled_moves:
             done = (
                 move_listed(self, item, shape, target, use, self._compiled, place)
