@@ -116,6 +116,9 @@ for k in range(50):
 for f in range(3):
     moves.move_all({k: (16.0 * k + 5 + f, 30.0) for k in range(50)})
     moves.move(0, (40.0 + f, 40.0))
+    moves.move(1, (21.0 + f, 30.0))  # a rectangle: through the cell lists
+    moves.check(3, (53.0, 30.0 - f))
+    moves.update(1, (18.0, 0.0))
     moves.query_rect(Rect(0, 0, 100, 100))
     moves.query_segment((0, 0), (300, 40))
 print(sorted(name for name, count in loaded().items() if count != before.get(name, 0)))

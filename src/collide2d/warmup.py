@@ -121,6 +121,12 @@ def _world_moves() -> None:
         world.add(("tile", k), Rect(16.0 * k, 32.0, 16.0, 16.0))
     world.add("actor", Rect(4.0, 0.0, 12.0, 20.0))
     world.move_all({"actor": (20.0, 30.0)})
+    # a single move through the World's cell lists, and the lists kept by the others
+    world.move("actor", (20.0, 40.0))
+    world.move("actor", (20.0, 8.0))
+    world.update("actor", (4.0, 0.0))
+    world.add("spare", Rect(500.0, 0.0, 1.0, 1.0))
+    world.remove("spare")
     # among polygons: the same kernel compiled with its polygon code
     slope = Polygon([(128.0, 36.0), (144.0, 32.0), (144.0, 48.0), (128.0, 48.0)])
     world.add("slope", PlacedPolygon(slope, 0.0, 0.0))
