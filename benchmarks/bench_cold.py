@@ -100,7 +100,16 @@ CALLS = {
         "    world.add(k, collide2d.Rect(60.0 * k, 0.0, 12.0, 20.0))",
         "world.move_all({k: (60.0 * k + 3, 50.0) for k in range(100)})",
     ),
-    "World.move of one actor (the cell lists)": (
+    "World.move of one actor (the cell lists compile in a process of their own)": (
+        "world = collide2d.World()\n"
+        "for k in range(400):\n"
+        "    world.add(('tile', k), collide2d.Rect(16.0 * k, 64.0, 16.0, 16.0))\n"
+        "world.add('actor', collide2d.Rect(0.0, 0.0, 12.0, 20.0))",
+        "world.move('actor', (3.0, 50.0))",
+    ),
+    "World.move of one actor, the cell lists compiled where it stands": (
+        "from collide2d.world import listed_move\n"
+        "listed_move.READY_NOW = True\n"
         "world = collide2d.World()\n"
         "for k in range(400):\n"
         "    world.add(('tile', k), collide2d.Rect(16.0 * k, 64.0, 16.0, 16.0))\n"

@@ -17,6 +17,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 import pytest  # noqa: E402
 
+from collide2d.world import listed_move  # noqa: E402
+
+# Every single move takes the cell lists' route from the first (compiled where the
+# test stands): the route must not depend on how long a background compile takes.
+# tests/world/test_cell_lists.py tests the background compile itself.
+listed_move.READY_NOW = True
+
 
 @pytest.fixture(scope="module")
 def monkeypatch_module():

@@ -121,16 +121,32 @@ def _world_moves() -> None:
         world.add(("tile", k), Rect(16.0 * k, 32.0, 16.0, 16.0))
     world.add("actor", Rect(4.0, 0.0, 12.0, 20.0))
     world.move_all({"actor": (20.0, 30.0)})
-    # a single move through the World's cell lists, and the lists kept by the others
-    world.move("actor", (20.0, 40.0))
-    world.move("actor", (20.0, 8.0))
-    world.update("actor", (4.0, 0.0))
-    world.add("spare", Rect(500.0, 0.0, 1.0, 1.0))
-    world.remove("spare")
     # among polygons: the same kernel compiled with its polygon code
     slope = Polygon([(128.0, 36.0), (144.0, 32.0), (144.0, 48.0), (128.0, 48.0)])
     world.add("slope", PlacedPolygon(slope, 0.0, 0.0))
     world.move_all({"actor": (140.0, 10.0)})
+
+
+def _single_moves() -> None:
+    from collide2d import Rect, World
+    from collide2d.world import listed_move
+
+    kept = listed_move.READY_NOW
+    listed_move.READY_NOW = True  # (this process compiles them, or loads them)
+    try:
+        world = World()
+        for k in range(8):
+            world.add(("tile", k), Rect(16.0 * k, 32.0, 16.0, 16.0))
+        world.add("actor", Rect(4.0, 0.0, 12.0, 20.0))
+        # single moves through the World's cell lists, the lists kept by the others
+        world.move("actor", (20.0, 40.0))
+        world.move("actor", (20.0, 8.0))
+        world.check("actor", (60.0, 20.0), lambda item, other: "touch")
+        world.update("actor", (4.0, 0.0))
+        world.add("spare", Rect(500.0, 0.0, 1.0, 1.0))
+        world.remove("spare")
+    finally:
+        listed_move.READY_NOW = kept
 
 
 def _world_step() -> None:
@@ -183,6 +199,7 @@ TASKS: list[tuple[str, Callable[[], None]]] = [
     ("broadphases over arrays", _broadphases),
     ("masks", _masks),
     ("World.move_all", _world_moves),
+    ("World.move", _single_moves),
     ("World.step", _world_step),
     ("World.step among polygons", _world_step_polygons),
 ]

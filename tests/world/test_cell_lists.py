@@ -274,3 +274,42 @@ def test_a_move_among_more_candidates_than_the_scratch_holds():
     assert listed.move(300, (590.0, 20.0)) == loop.move(300, (590.0, 20.0))
     assert listed._cell_lists.candidates >= listed.stats.tests == 296  # (the tiles left of 591)
     same(listed, loop)
+
+
+def test_where_the_kernels_are_not_cached_a_process_of_their_own_compiles_them(monkeypatch):
+    """The first move that finds the kernels missing from numba's cache starts their
+    compile in a process of its own and moves by ``move_one`` meanwhile; once that
+    process is done, the kernels load and moves take the cell lists' route. The
+    answers are the same either way."""
+    from collide2d._kernels import cache_guard
+
+    started = []
+
+    class Background:  # stands in for collide2d.warmup.Background
+        def __init__(self, names):
+            started.append(names)
+            self.polls = 0
+
+        def pending(self, names):
+            self.polls += 1
+            return self.polls < 3
+
+    monkeypatch.setattr(listed_move, "READY_NOW", False)
+    monkeypatch.setattr(listed_move, "_state", {"ready": False, "background": None})
+    monkeypatch.setattr(cache_guard, "cached", lambda kernel: False)
+    monkeypatch.setattr("collide2d.warmup.Background", Background)
+    routes = []
+    real = listed_move.move_listed
+    monkeypatch.setattr(
+        "collide2d.world.world.move_listed", lambda *a: routes.append(real(*a)) or routes[-1]
+    )
+    scene = [Rect(16.0 * k, 32.0, 16.0, 16.0) for k in range(8)] + [Rect(4.0, 0.0, 12.0, 20.0)]
+    listed, loop = worlds(scene, 64.0)
+    for f in range(5):
+        goal = (4.0 + 3.0 * f, 20.0 + f)
+        assert listed.move(8, goal) == loop.move(8, goal)
+        same(listed, loop)
+    assert started == [["World.move"]]  # once
+    assert routes[:3] == [listed_move.ELSEWHERE] * 3
+    # then the three single moves of the warmup task that loads the kernels, and ours
+    assert all(isinstance(route, tuple) for route in routes[3:]) and len(routes) == 3 + 3 + 2

@@ -68,3 +68,20 @@ def check(dispatcher: Any) -> None:
             file.write(digest() + "\n")
     except OSError:
         pass
+
+
+def cached(dispatcher: Any) -> bool:
+    """Whether numba's cache holds ``dispatcher``'s machine code for these kernel
+    sources (its index file, in a directory stamped with their digest): its first
+    call then loads it (under a second) rather than compiling. True for a function
+    numba does not cache (nothing to wait for)."""
+    cache = getattr(dispatcher, "_cache", None)
+    path = getattr(cache, "_cache_path", None)
+    index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
+    if not isinstance(path, str) or not isinstance(index, str):
+        return True
+    try:
+        with open(os.path.join(path, STAMP), encoding="ascii") as file:
+            return file.read().strip() == digest() and os.path.exists(index)
+    except OSError:
+        return False

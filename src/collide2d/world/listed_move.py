@@ -15,14 +15,22 @@ World, a region over too many cells or far out: ``move_one`` decides) or
 :data:`CHECK_LOOP` (a curve, a mask or a rounded far rectangle to respond to, a
 response the kernel does not run, a start already overlapped: the World's Python
 check loop). Either way nothing has changed.
+
+The kernels compile in about 15 s on a machine that never ran them (numba's cache
+then loads them in under a second). A script's first move should not wait that
+long, so where they are not in the cache, :func:`ready` has them compiled by a
+process of their own (``collide2d.warmup.Background``, the warmup's ``World.move``
+task) and answers :data:`ELSEWHERE` meanwhile: ``move_one`` moves the item, as fast
+as before the cell lists, with the same answers. Once that process is done, the
+next move loads them and takes this route from then on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from collide2d._kernels import lazy
+from collide2d._kernels import cache_guard, lazy
 from collide2d._kernels.codes import IGNORE
 from collide2d.geometry.rect import Rect
 from collide2d.geometry.vec2 import Vec2
@@ -37,6 +45,11 @@ if TYPE_CHECKING:
 
 lists = lazy("moves.cell_lists")
 
+READY_NOW = False
+"""Compile the kernels at the first move that needs them, rather than in a process of
+their own while the moves take the other route (:func:`ready`); the tests set it, so
+that every move takes the same route."""
+
 ELSEWHERE = 1
 """Returned where ``move_one`` decides (polygons, a region over many cells, far out)."""
 CHECK_LOOP = 2
@@ -45,6 +58,40 @@ CHECK_LOOP = 2
 _new = tuple.__new__
 _NAMES = tuple(RESPONSE_NAMES.tolist())  # (a tuple indexes faster than numpy's arrays)
 _NORMALS = tuple(NORMALS.tolist())
+
+
+_state: dict[str, Any] = {"ready": False, "background": None}
+
+
+def ready() -> bool:
+    """Whether the cell lists' kernels can be called now: loaded, in numba's cache, or
+    compiled by the process started at the first call that found them missing (see
+    the module docstring). Loads them when they can be."""
+    if _state["ready"]:
+        return True
+    background = _state["background"]
+    if (
+        not READY_NOW
+        and background is None
+        and not all(
+            cache_guard.cached(kernel) for kernel in (lists.search, lists.move, lists.build)
+        )
+    ):
+        from collide2d.warmup import Background  # (imports no kernel)
+
+        try:
+            _state["background"] = Background(["World.move"])
+        except OSError:  # no process of our own here: compile where we stand
+            _state["background"] = False
+        else:
+            return False
+    elif background and background.pending(["World.move"]):
+        return False
+    _state["ready"] = True  # (before the warmup's moves, which come here)
+    from collide2d.warmup import _single_moves
+
+    _single_moves()  # loaded now (or compiled, if that process failed)
+    return True
 
 
 def move_listed(
@@ -57,7 +104,7 @@ def move_listed(
     the search looked at), or where else to go (:data:`ELSEWHERE`,
     :data:`CHECK_LOOP`). ``codes`` are the responses the kernel may run."""
     table = world._table
-    if table.polygons:
+    if table.polygons or not (_state["ready"] or ready()):
         return ELSEWHERE
     if table.pending_any:  # rows the compiled moves wrote: their shapes made first
         world._make_pending()
