@@ -128,25 +128,10 @@ def _world_moves() -> None:
 
 
 def _single_moves() -> None:
-    from collide2d import Rect, World
-    from collide2d.world import listed_move
+    from collide2d import World
+    from collide2d.world.listed_move import load_kernels
 
-    kept = listed_move.READY_NOW
-    listed_move.READY_NOW = True  # (this process compiles them, or loads them)
-    try:
-        world = World()
-        for k in range(8):
-            world.add(("tile", k), Rect(16.0 * k, 32.0, 16.0, 16.0))
-        world.add("actor", Rect(4.0, 0.0, 12.0, 20.0))
-        # single moves through the World's cell lists, the lists kept by the others
-        world.move("actor", (20.0, 40.0))
-        world.move("actor", (20.0, 8.0))
-        world.check("actor", (60.0, 20.0), lambda item, other: "touch")
-        world.update("actor", (4.0, 0.0))
-        world.add("spare", Rect(500.0, 0.0, 1.0, 1.0))
-        world.remove("spare")
-    finally:
-        listed_move.READY_NOW = kept
+    load_kernels(World)
 
 
 def _world_step() -> None:

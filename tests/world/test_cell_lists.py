@@ -285,19 +285,17 @@ def test_where_the_kernels_are_not_cached_a_process_of_their_own_compiles_them(m
 
     started = []
 
-    class Background:  # stands in for collide2d.warmup.Background
-        def __init__(self, names):
-            started.append(names)
-            self.polls = 0
+    class Process:  # stands in for the compiling process
+        polls = 0
 
-        def pending(self, names):
+        def poll(self):
             self.polls += 1
-            return self.polls < 3
+            return None if self.polls < 3 else 0
 
     monkeypatch.setattr(listed_move, "READY_NOW", False)
-    monkeypatch.setattr(listed_move, "_state", {"ready": False, "background": None})
+    monkeypatch.setattr(listed_move, "_state", {"ready": False, "process": None})
     monkeypatch.setattr(cache_guard, "cached", lambda kernel: False)
-    monkeypatch.setattr("collide2d.warmup.Background", Background)
+    monkeypatch.setattr(listed_move, "_start", lambda: started.append(1) or Process())
     routes = []
     real = listed_move.move_listed
     monkeypatch.setattr(
@@ -309,7 +307,7 @@ def test_where_the_kernels_are_not_cached_a_process_of_their_own_compiles_them(m
         goal = (4.0 + 3.0 * f, 20.0 + f)
         assert listed.move(8, goal) == loop.move(8, goal)
         same(listed, loop)
-    assert started == [["World.move"]]  # once
+    assert started == [1]  # once
     assert routes[:3] == [listed_move.ELSEWHERE] * 3
     # then the three single moves of the warmup task that loads the kernels, and ours
     assert all(isinstance(route, tuple) for route in routes[3:]) and len(routes) == 3 + 3 + 2

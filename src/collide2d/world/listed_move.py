@@ -19,16 +19,19 @@ check loop). Either way nothing has changed.
 The kernels compile in about 15 s on a machine that never ran them (numba's cache
 then loads them in under a second). A script's first move should not wait that
 long, so where they are not in the cache, :func:`ready` has them compiled by a
-process of their own (``collide2d.warmup.Background``, the warmup's ``World.move``
-task) and answers :data:`ELSEWHERE` meanwhile: ``move_one`` moves the item, as fast
-as before the cell lists, with the same answers. Once that process is done, the
+process of their own (``python -m collide2d.warmup "World.move"``: the warmup's task
+of that name, :func:`load_kernels`) and answers :data:`ELSEWHERE` meanwhile:
+``move_one`` moves the item, as fast as before the cell lists, with the same
+answers. Once that process is done, the
 next move loads them and takes this route from then on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from collide2d._kernels import cache_guard, lazy
 from collide2d._kernels.codes import IGNORE
@@ -41,7 +44,19 @@ from collide2d.world.move_all import NORMALS, RESPONSE_NAMES
 if TYPE_CHECKING:
     from collide2d.world.cell_lists import CellLists
     from collide2d.world.table import ItemTable
-    from collide2d.world.world import World
+
+
+class Holder(Protocol):
+    """What a single move reads and writes of its ``World`` (``world/world.py``, which
+    imports this module)."""
+
+    _table: ItemTable
+    _cell_lists: CellLists
+    _shape_dict: dict[Item, AnyShape]
+    _stale: dict[Item, None]
+
+    def _make_pending(self) -> None: ...
+
 
 lists = lazy("moves.cell_lists")
 
@@ -60,42 +75,65 @@ _NAMES = tuple(RESPONSE_NAMES.tolist())  # (a tuple indexes faster than numpy's 
 _NORMALS = tuple(NORMALS.tolist())
 
 
-_state: dict[str, Any] = {"ready": False, "background": None}
+_state: dict[str, Any] = {"ready": False, "process": None}
 
 
-def ready() -> bool:
+def ready(world_class: Callable[[], Any]) -> bool:
     """Whether the cell lists' kernels can be called now: loaded, in numba's cache, or
     compiled by the process started at the first call that found them missing (see
-    the module docstring). Loads them when they can be."""
+    the module docstring). Loads them when they can be (with ``world_class``'s
+    moves)."""
     if _state["ready"]:
         return True
-    background = _state["background"]
+    process = _state["process"]
     if (
         not READY_NOW
-        and background is None
+        and process is None
         and not all(
             cache_guard.cached(kernel) for kernel in (lists.search, lists.move, lists.build)
         )
     ):
-        from collide2d.warmup import Background  # (imports no kernel)
-
-        try:
-            _state["background"] = Background(["World.move"])
-        except OSError:  # no process of our own here: compile where we stand
-            _state["background"] = False
-        else:
+        _state["process"] = _start()
+        if _state["process"] is not False:
             return False
-    elif background and background.pending(["World.move"]):
+    elif process and process.poll() is None:
         return False
-    _state["ready"] = True  # (before the warmup's moves, which come here)
-    from collide2d.warmup import _single_moves
-
-    _single_moves()  # loaded now (or compiled, if that process failed)
+    load_kernels(world_class)  # loaded now (or compiled, if that process failed)
     return True
 
 
+def _start() -> Any:
+    """The process that compiles the kernels into numba's cache (``collide2d warmup
+    World.move``'s task), or False where none can be started."""
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "collide2d.warmup", "World.move"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+    except OSError:
+        return False
+
+
+def load_kernels(world_class: Callable[[], Any]) -> None:
+    """Compile the cell lists' kernels, or load them from numba's cache, with a few
+    single moves of a small ``world_class`` (``World``; the warmup's ``World.move``
+    task); the lists' route is open from then on."""
+    _state["ready"] = True  # (before the moves below, which come here)
+    world = world_class()
+    for k in range(8):
+        world.add(("tile", k), Rect(16.0 * k, 32.0, 16.0, 16.0))
+    world.add("actor", Rect(4.0, 0.0, 12.0, 20.0))
+    # single moves through the cell lists, and the lists kept by the other changes
+    world.move("actor", (20.0, 40.0))
+    world.move("actor", (20.0, 8.0))
+    world.check("actor", (60.0, 20.0), lambda item, other: "touch")
+    world.update("actor", (4.0, 0.0))
+    world.add("spare", Rect(500.0, 0.0, 1.0, 1.0))
+    world.remove("spare")
+
+
 def move_listed(
-    world: World, item: Item, shape: Rect, goal: Vec2, filter: Filter, codes: Mapping[str, int],
+    world: Holder, item: Item, shape: Rect, goal: Vec2, filter: Filter, codes: Mapping[str, int],
     place: bool,
 ) -> tuple[Movement, int, int] | int:  # fmt: skip
     """``world.check(item, goal, filter)`` of the rectangle ``shape`` (and the item
@@ -104,7 +142,7 @@ def move_listed(
     the search looked at), or where else to go (:data:`ELSEWHERE`,
     :data:`CHECK_LOOP`). ``codes`` are the responses the kernel may run."""
     table = world._table
-    if table.polygons or not (_state["ready"] or ready()):
+    if table.polygons or not (_state["ready"] or ready(type(world))):
         return ELSEWHERE
     if table.pending_any:  # rows the compiled moves wrote: their shapes made first
         world._make_pending()
@@ -167,7 +205,7 @@ def move_listed(
 
 
 def _placed(
-    world: World, table: ItemTable, kept: CellLists, listed: int, item: Item, x: float,
+    world: Holder, table: ItemTable, kept: CellLists, listed: int, item: Item, x: float,
     y: float, shape: Rect,
 ) -> None:  # fmt: skip
     """What the World keeps besides the row the kernel wrote, for ``item`` now at

@@ -45,7 +45,7 @@ from collide2d.world.contact import (
     snap,
 )
 from collide2d.world.dynamics import WorldDynamics
-from collide2d.world.listed_move import CHECK_LOOP, ELSEWHERE, move_listed
+from collide2d.world.listed_move import ELSEWHERE, move_listed
 from collide2d.world.many_moves import WorldManyMoves
 from collide2d.world.move_all import CODES
 from collide2d.world.push_out import WorldPushOut
@@ -90,10 +90,7 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
     (``move_all``'s kernel for one mover); the tests set it False on a twin world to
     compare with the Python check loop, the reference."""
 
-    _listed_moves = True
-    """Whether ``move``/``check`` of a rectangle go through the World's cell lists
-    first (``world/listed_move.py``); the tests set it False to reach ``move_one``.
-    """
+    _listed_moves = True  # the cell lists first (listed_move); the tests set False
 
     def __init__(self, cell_size: float = 64.0, *, broadphase: Broadphase | None = None) -> None:
         if broadphase is None:
@@ -276,33 +273,23 @@ class World(WorldQueries, WorldPushOut, WorldManyMoves, WorldDynamics):
         """:meth:`check`, and whether the item was placed where it ends (a rectangle
         moved through the cell lists, when ``place``)."""
         try:  # (_require, written out: the frame loop's call)
-            shape = self._shape_dict[item]
+            shape = self._shape_dict[item] if not self._table.pending_any else self._require(item)
         except (KeyError, TypeError):
             shape = self._require(item)  # its errors
-        if self._table.pending_any:
-            shape = self._shape_of(item)
         target = plain_goal(goal) or checked_goal(goal)  # (one call in the common case)
         self.stats.begin()
         use = filter if filter is not None and callable(filter) else checked_filter(filter)
         if type(shape) is Rect and self._compiled_moves:
-            done = (
+            done: tuple[Movement, int, int] | int | None = (
                 move_listed(self, item, shape, target, use, self._compiled, place)
-                if self._listed_moves
-                else ELSEWHERE
-            )
+                if self._listed_moves else ELSEWHERE)  # fmt: skip
+            if done == ELSEWHERE:  # move_one does not place the item
+                done, place = move_one(self._shapes, self._table, self.broadphase.query_candidates,
+                                       item, shape, target, use, self._compiled), False  # fmt: skip
             if isinstance(done, tuple):
                 movement, tests, visits = done
                 self.stats.count(tests=tests, visits=visits)
                 return movement, place
-            if done != CHECK_LOOP:
-                moved = move_one(
-                    self._shapes, self._table, self.broadphase.query_candidates, item, shape,
-                    target, use, self._compiled,
-                )  # fmt: skip
-                if moved is not None:
-                    movement, tests, visits = moved
-                    self.stats.count(tests=tests, visits=visits)
-                    return movement, False
         return self._resolve(item, shape, target, use), False
 
     # -- checking ------------------------------------------------------------------------
