@@ -11,8 +11,6 @@ compiled code; the World's broadphase learns of the moves when it is next read.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from collide2d._kernels import lazy
@@ -106,11 +104,14 @@ class CellLists:
         for slot in table.live().tolist():
             x, y, w, h = table.box[slot].tolist()
             c = self.cell
-            x0, y0 = math.floor(x / c), math.floor(y / c)
-            x1, y1 = math.floor((x + w) / c), math.floor((y + h) / c)
-            if max(-x0, -y0, x1, y1) >= lists.LIMIT or (x1 - x0 + 1) * (y1 - y0 + 1) > (
-                lists.MOST_CELLS
-            ):
+            # the kernel's test, on floats (x + w may overflow)
+            fx0, fy0, fx1, fy1 = np.floor([x / c, y / c, (x + w) / c, (y + h) / c]).tolist()
+            limit = lists.LIMIT
+            if not (-limit < fx0 and fx1 < limit and -limit < fy0 and fy1 < limit):
+                apart.add(slot)
+                continue
+            x0, y0, x1, y1 = int(fx0), int(fy0), int(fx1), int(fy1)
+            if (x1 - x0 + 1) * (y1 - y0 + 1) > lists.MOST_CELLS:
                 apart.add(slot)
                 continue
             for cx in range(x0, x1 + 1):
