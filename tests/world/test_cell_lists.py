@@ -293,7 +293,8 @@ def test_where_the_kernels_are_not_cached_a_process_of_their_own_compiles_them(m
             return None if self.polls < 3 else 0
 
     monkeypatch.setattr(listed_move, "READY_NOW", False)
-    monkeypatch.setattr(listed_move, "_state", {"ready": False, "process": None})
+    monkeypatch.setattr(listed_move, "_state", {"ready": False, "process": None, "search": None,
+                                                "move": None})  # fmt: skip
     monkeypatch.setattr(cache_guard, "cached", lambda kernel: False)
     monkeypatch.setattr(listed_move, "_start", lambda: started.append(1) or Process())
     routes = []

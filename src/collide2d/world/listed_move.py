@@ -75,7 +75,7 @@ _NAMES = tuple(RESPONSE_NAMES.tolist())  # (a tuple indexes faster than numpy's 
 _NORMALS = tuple(NORMALS.tolist())
 
 
-_state: dict[str, Any] = {"ready": False, "process": None}
+_state: dict[str, Any] = {"ready": False, "process": None, "search": None, "move": None}
 
 
 def ready(world_class: Callable[[], Any]) -> bool:
@@ -118,7 +118,7 @@ def load_kernels(world_class: Callable[[], Any]) -> None:
     """Compile the cell lists' kernels, or load them from numba's cache, with a few
     single moves of a small ``world_class`` (``World``; the warmup's ``World.move``
     task); the lists' route is open from then on."""
-    _state["ready"] = True  # (before the moves below, which come here)
+    _state.update(ready=True, search=lists.search, move=lists.move)  # (the moves below)
     world = world_class()
     for k in range(8):
         world.add(("tile", k), Rect(16.0 * k, 32.0, 16.0, 16.0))
@@ -130,6 +130,18 @@ def load_kernels(world_class: Callable[[], Any]) -> None:
     world.update("actor", (4.0, 0.0))
     world.add("spare", Rect(500.0, 0.0, 1.0, 1.0))
     world.remove("spare")
+    _state["search"], _state["move"] = _entry(lists.search), _entry(lists.move)
+
+
+def _entry(dispatcher: Any) -> Any:
+    """The compiled entry point of a kernel compiled for one set of argument types
+    (numba's dispatcher spends about a third of a small call choosing among its
+    overloads), else the dispatcher itself."""
+    try:
+        (signature,) = dispatcher.signatures
+        return dispatcher.overloads[signature].entry_point
+    except (AttributeError, KeyError, TypeError, ValueError):  # several, or numba changed
+        return dispatcher
 
 
 def move_listed(
@@ -152,7 +164,7 @@ def move_listed(
         kept.ready(table)
     slot = table.slot[item]
     gx, gy = goal
-    search = lists.search
+    search = _state["search"]
     status, k, met, epoch = search(table.box, table.kind, table.origin, slot, gx, gy, place,
                                    kept.cell, kept.ints, kept.floats)  # fmt: skip
     if status == lists.WIDE or status == lists.FAR:
@@ -186,7 +198,7 @@ def move_listed(
     if k > 21:
         kept.cands[:k, 1] = codes_found
         answers = -1
-    status, end, listed, px, py = lists.move(
+    status, end, listed, px, py = _state["move"](
         table.box, table.kind, table.origin, slot, gx, gy, k, answers, epoch, place, kept.cell,
         kept.ints, kept.floats,
     )  # fmt: skip
