@@ -385,7 +385,7 @@ def report(
     return table(header, rows) + "\n" + chart
 
 
-def single_moves(tiles: int, actors: int, seed: int, bump_dir: Path, rounds: int = 21) -> str:
+def single_moves(tiles: int, actors: int, seed: int, bump_dir: Path, rounds: int = 61) -> str:
     """Single ``World.move`` calls in the platformer, timed one by one (every actor in
     turn, the median), against bump.lua's time a move (its frame over its actors)
     under LuaJIT, run in this process by ``lupa``: three frames of bump's (their
