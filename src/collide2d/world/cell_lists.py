@@ -82,16 +82,12 @@ class CellLists:
         views of the parts read here."""
         rows = _power_of_two(4 * self.room)
         collisions = 2 * MAX_RESPONSES * (self.candidates + 1)  # the most a move writes
-        head = np.array([0, 0, 0, 0, slots, self.room, rows, collisions], dtype=np.int64)
-        r = self.candidates
-        self.ints = np.zeros(
-            lists.HEAD + 9 * slots + 2 * r + 3 * collisions + 2 * self.room + 2 * rows + 8
-            + 2 * r, dtype=np.int64,
-        )  # fmt: skip
-        self.ints[: lists.HEAD] = head
-        self.floats = np.zeros(4 * slots + 14 * collisions + 4 + 9 * r)
-        (self.meta, self.spans, self.apart, self.found, _, self.cands, _, self.entries,
-         self.cells, _, self.packed) = lists.parts(self.ints, self.floats)  # fmt: skip
+        ints, floats = lists.lengths(slots, self.room, rows, collisions)
+        self.ints = np.zeros(ints, dtype=np.int64)
+        self.ints[: lists.HEAD] = 0, 0, 0, 0, slots, self.room, rows, collisions
+        self.floats = np.zeros(floats)
+        (self.meta, _, self.apart, self.found, _, self.cands, _, self.entries, self.cells, _,
+         self.packed) = lists.parts(self.ints, self.floats)  # fmt: skip
 
     def validate(self, table: ItemTable) -> None:
         """Check that the lists, where they claim to hold ``table``'s rows, list each

@@ -107,21 +107,12 @@ def move_one(
         return None
     end = int(out_start[1])
     px, py = out_pos[0].tolist()
-    names = [item] + [row[2] for row in rows]
-    return records(item, columns, end, names, shapes, px, py, w, h), k, len(found)
-
-
-def records(
-    item: Item, columns: tuple[np.ndarray, ...], end: int, names: list[Item],
-    shapes: Mapping[Item, AnyShape], px: float, py: float, w: float, h: float,
-) -> Movement:  # fmt: skip
-    """The movement to ``px, py`` with the ``end`` collision rows of ``columns``,
-    ``names[other]`` the item each met."""
     if not end:  # no contact: nothing to read back
-        return _movement((_vec2((px, py)), []))
+        return _movement((_vec2((px, py)), [])), k, len(found)
     other, resp, fraction, normal, touch, delta, leg, started, slide = (
         column[:end].tolist() for column in columns
     )
+    names = [item] + [row[2] for row in rows]
     # The records as _collect builds them, field for field; a row loop here because a
     # single move has one or two rows, where _collect's columns of numpy and map/zip
     # cost 3 to 8 us more (measured) than they save.
@@ -136,7 +127,7 @@ def records(
             _vec2(touch[r]), _vec2(delta[r]), _rect((*leg[r], w, h)), shapes[name],
             started[r], None if sx != sx else _vec2((sx, sy)), None,
         )))  # fmt: skip
-    return _movement((_vec2((px, py)), collisions))
+    return _movement((_vec2((px, py)), collisions)), k, len(found)
 
 
 def _region(

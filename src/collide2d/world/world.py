@@ -56,7 +56,6 @@ from collide2d.world.slope_rules import clear_rounded_end, wedged
 from collide2d.world.table import ItemTable
 
 _SHAPES = (Rect, Circle, PlacedMask, PlacedPolygon, Polygon)
-
 """What ``update`` takes as a new shape (anything else is a position or a rectangle)."""
 
 

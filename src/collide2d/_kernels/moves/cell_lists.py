@@ -92,6 +92,14 @@ def parts(ints, floats):
     return ints[:HEAD], spans, apart, found, order, cands, marks, entries, cells, regions, packed
 
 
+def lengths(slots, entries, rows, collisions):
+    """The lengths of ``ints`` and ``floats`` for these sizes (module docstring): the
+    parts :func:`parts` and :func:`_scratch` cut them into, end to end."""
+    r = collisions // (2 * MAX_RESPONSES) - 1
+    ints = HEAD + 9 * slots + 2 * r + 3 * collisions + 2 * entries + 2 * rows + 8 + 2 * r
+    return ints, 4 * slots + 14 * collisions + 4 + 9 * r
+
+
 @helper_kernel
 def _scratch(ints, floats):
     """``small, ends, flags, p_slot, p_floats, p_key``: the single move's scratch, after
